@@ -1,0 +1,5 @@
+//! The `switchboard` command-line tool.
+
+fn main() -> std::process::ExitCode {
+    switchboard_core::cli::main()
+}

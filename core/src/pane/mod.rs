@@ -1,0 +1,64 @@
+//! The `doctor-agent-mail-pane-v1` pane: a deterministic normalizer from Agent Mail
+//! inbox, outbox and contact payloads to one snapshot (rows, thread view, pending
+//! acknowledgements, events, replay commands and a refresh fingerprint).
+//!
+//! It reproduces the reference implementation (asupersync `src/cli/doctor`) rule for
+//! rule, including its error texts; see `docs/pane.md`. Library code is pure: no
+//! I/O, no clock, no threads, no panics on any input.
+//!
+//! - [`contract`], [`validate_contract`]: the contract and its checks.
+//! - [`build_snapshot`]: one snapshot from raw payload strings.
+//! - [`PaneState`]: the same snapshot kept up to date incrementally.
+//! - [`run_smoke`]: the reference smoke workflow transcript.
+//! - [`adapters`]: real Agent Mail server replies to pane inputs.
+
+pub mod adapters;
+mod build;
+mod contract;
+mod model;
+mod parse;
+mod smoke;
+mod state;
+
+pub use contract::{contract, validate_contract, CONTRACT_VERSION};
+pub use model::{
+    ContactItem, Contract, Direction, Event, EventKind, EventSource, FilterMode, MessageItem,
+    PaneError, Snapshot, Transcript, WorkflowStep,
+};
+pub use parse::{parse_contacts, parse_messages};
+pub use smoke::{
+    run_smoke, SMOKE_CONTACTS, SMOKE_INBOX, SMOKE_OUTBOX_AFTER_REPLY, SMOKE_OUTBOX_BEFORE_REPLY,
+    SMOKE_THREAD,
+};
+pub use state::PaneState;
+
+/// Builds one snapshot from the raw inbox, outbox and contacts payloads.
+///
+/// Each payload is a JSON array of rows or `{"result": [...]}`. A stream that fails to
+/// parse is not an error: it becomes empty and its text goes to `parse_errors` and a
+/// `parse_failure` event. `acked` holds the acknowledged message ids.
+///
+/// # Errors
+/// An invalid contract, or [`FilterMode::ThreadOnly`] without `active_thread`.
+pub fn build_snapshot(
+    contract: &Contract,
+    inbox_json: &str,
+    outbox_json: &str,
+    contacts_json: &str,
+    active_thread: Option<&str>,
+    mode: FilterMode,
+    acked: &[u64],
+) -> Result<Snapshot, PaneError> {
+    build::check_view(contract, active_thread, mode)?;
+    let mut acked_sorted = acked.to_vec();
+    acked_sorted.sort_unstable();
+    build::assemble(
+        contract,
+        parse_messages(inbox_json, "inbox", Direction::Inbox),
+        parse_messages(outbox_json, "outbox", Direction::Outbox),
+        parse_contacts(contacts_json),
+        active_thread,
+        mode,
+        |id| acked_sorted.binary_search(&id).is_ok(),
+    )
+}

@@ -1,0 +1,270 @@
+//! The issue model: one [`Issue`] type with a stable [`IssueCode`] kind, a [`Severity`] and an
+//! instance path made of typed [`PathSegment`]s rendered as an RFC 6901 JSON Pointer.
+
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// What went wrong. Every variant has a stable snake_case string ([`IssueCode::as_str`]); the
+/// table in `docs/protocol.md` documents them all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IssueCode {
+    /// The input is not JSON (or an Agent Mail `body_md` holds no JSON message).
+    NotJson,
+    /// No known protocol family claims the message.
+    UnknownFamily,
+    /// More than one protocol family claims the message; the message names the candidates.
+    AmbiguousFamily,
+    /// The family is known but its discriminator value names no message type of it.
+    UnknownMessageType,
+    /// The discriminator names a message type with several shapes and the message fits none or several.
+    AmbiguousMessageType,
+    /// A required member is missing; the path points at the missing member itself.
+    MissingField,
+    /// A value has the wrong JSON type.
+    WrongType,
+    /// A string is not one of the allowed values (or not the one constant value).
+    NotInEnum,
+    /// A number is outside its allowed range.
+    OutOfRange,
+    /// A string that must be non-empty is empty.
+    EmptyString,
+    /// A string is not an RFC 3339 date-time.
+    BadTimestamp,
+    /// An identifier does not have its documented form.
+    BadId,
+    /// A string does not match its documented pattern.
+    BadPattern,
+    /// A declared protocol version has a major version other than the supported one.
+    VersionMismatch,
+    /// Two fields that must agree (e.g. `priority` and `priority_value`) disagree.
+    InconsistentFields,
+}
+
+impl IssueCode {
+    /// Every code, in documentation order.
+    pub const ALL: &'static [IssueCode] = &[
+        IssueCode::NotJson,
+        IssueCode::UnknownFamily,
+        IssueCode::AmbiguousFamily,
+        IssueCode::UnknownMessageType,
+        IssueCode::AmbiguousMessageType,
+        IssueCode::MissingField,
+        IssueCode::WrongType,
+        IssueCode::NotInEnum,
+        IssueCode::OutOfRange,
+        IssueCode::EmptyString,
+        IssueCode::BadTimestamp,
+        IssueCode::BadId,
+        IssueCode::BadPattern,
+        IssueCode::VersionMismatch,
+        IssueCode::InconsistentFields,
+    ];
+
+    /// The stable snake_case string of this code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            IssueCode::NotJson => "not_json",
+            IssueCode::UnknownFamily => "unknown_family",
+            IssueCode::AmbiguousFamily => "ambiguous_family",
+            IssueCode::UnknownMessageType => "unknown_message_type",
+            IssueCode::AmbiguousMessageType => "ambiguous_message_type",
+            IssueCode::MissingField => "missing_field",
+            IssueCode::WrongType => "wrong_type",
+            IssueCode::NotInEnum => "not_in_enum",
+            IssueCode::OutOfRange => "out_of_range",
+            IssueCode::EmptyString => "empty_string",
+            IssueCode::BadTimestamp => "bad_timestamp",
+            IssueCode::BadId => "bad_id",
+            IssueCode::BadPattern => "bad_pattern",
+            IssueCode::VersionMismatch => "version_mismatch",
+            IssueCode::InconsistentFields => "inconsistent_fields",
+        }
+    }
+}
+
+impl fmt::Display for IssueCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for IssueCode {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// How bad an issue is: errors make a message invalid, warnings (lenient-mode deviations) do not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    /// The message breaks a rule.
+    Error,
+    /// The message deviates from a rule in a way lenient mode accepts.
+    Warning,
+}
+
+/// One step of an instance path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PathSegment {
+    /// An object member name.
+    Key(String),
+    /// An array index.
+    Index(usize),
+}
+
+/// An instance path: a list of segments, rendered as an RFC 6901 JSON Pointer.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Path(Vec<PathSegment>);
+
+impl Path {
+    /// The empty path (the whole message).
+    pub const fn root() -> Self {
+        Path(Vec::new())
+    }
+
+    /// The segments, outermost first.
+    pub fn segments(&self) -> &[PathSegment] {
+        &self.0
+    }
+
+    /// Builds a path from segments, outermost first.
+    pub fn from_segments(segments: Vec<PathSegment>) -> Self {
+        Path(segments)
+    }
+
+    /// Renders the path as a JSON Pointer (`""` for the root; `~` → `~0`, `/` → `~1`).
+    pub fn to_pointer(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for seg in &self.0 {
+            f.write_str("/")?;
+            match seg {
+                PathSegment::Index(i) => write!(f, "{i}")?,
+                PathSegment::Key(k) => {
+                    for c in k.chars() {
+                        match c {
+                            '~' => f.write_str("~0")?,
+                            '/' => f.write_str("~1")?,
+                            c => write!(f, "{c}")?,
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Path {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// One finding about a message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Issue {
+    /// Where: a JSON Pointer into the (carried) message; a missing member's own pointer.
+    pub path: Path,
+    /// What, as a stable code.
+    pub code: IssueCode,
+    /// A human-readable explanation.
+    pub message: String,
+    /// Error or (lenient-mode) warning.
+    pub severity: Severity,
+}
+
+impl fmt::Display for Issue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.path.to_pointer();
+        let p = if p.is_empty() { "(root)" } else { p.as_str() };
+        write!(f, "{p}: {} ({})", self.message, self.code)
+    }
+}
+
+/// A path under construction, kept on the stack while validating; it allocates only when an
+/// issue is produced ([`LazyPath::to_path`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum LazyPath<'a> {
+    /// The message root.
+    Root,
+    /// A member of the parent object.
+    Key(&'a LazyPath<'a>, &'a str),
+    /// An element of the parent array.
+    Index(&'a LazyPath<'a>, usize),
+}
+
+impl<'a> LazyPath<'a> {
+    /// Extends the path by an object member name.
+    pub(crate) fn key(&'a self, k: &'a str) -> LazyPath<'a> {
+        LazyPath::Key(self, k)
+    }
+
+    /// Extends the path by an array index.
+    pub(crate) fn index(&'a self, i: usize) -> LazyPath<'a> {
+        LazyPath::Index(self, i)
+    }
+
+    /// Materializes the path.
+    pub(crate) fn to_path(self) -> Path {
+        let mut segs = Vec::new();
+        let mut cur = self;
+        loop {
+            match cur {
+                LazyPath::Root => break,
+                LazyPath::Key(p, k) => {
+                    segs.push(PathSegment::Key(k.to_owned()));
+                    cur = *p;
+                }
+                LazyPath::Index(p, i) => {
+                    segs.push(PathSegment::Index(i));
+                    cur = *p;
+                }
+            }
+        }
+        segs.reverse();
+        Path(segs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointer_escapes_tilde_and_slash() {
+        let p = Path::from_segments(vec![
+            PathSegment::Key("a/b".into()),
+            PathSegment::Key("m~n".into()),
+            PathSegment::Index(3),
+        ]);
+        assert_eq!(p.to_pointer(), "/a~1b/m~0n/3");
+        assert_eq!(Path::root().to_pointer(), "");
+    }
+
+    #[test]
+    fn lazy_path_materializes_in_order() {
+        let root = LazyPath::Root;
+        let a = root.key("body");
+        let b = a.index(2);
+        let c = b.key("x");
+        assert_eq!(c.to_path().to_pointer(), "/body/2/x");
+    }
+
+    #[test]
+    fn codes_are_unique_snake_case() {
+        let mut seen = std::collections::BTreeSet::new();
+        for c in IssueCode::ALL {
+            assert!(seen.insert(c.as_str()));
+            assert!(c
+                .as_str()
+                .chars()
+                .all(|ch| ch.is_ascii_lowercase() || ch == '_'));
+        }
+    }
+}

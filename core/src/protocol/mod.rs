@@ -1,0 +1,287 @@
+//! The protocol core: every seed message family modeled as data, validated and explained.
+//!
+//! ```
+//! use switchboard_core::protocol::{self, Options};
+//! use serde_json::json;
+//!
+//! let msg = json!({"message_type": "PROGRESS_UPDATE", "agent_id": "agent-7f3a",
+//!     "task_id": "TASK-042", "timestamp": "2026-01-15T10:00:00Z", "status": "testing",
+//!     "progress_percent": 140, "current_activity": "Running tests"});
+//! let report = protocol::validate(&msg, &Options::default());
+//! assert!(!report.valid);
+//! assert_eq!(report.family_name(), Some("agent-po"));
+//! assert_eq!(report.issues[0].path.to_pointer(), "/progress_percent");
+//! assert_eq!(report.issues[0].code.as_str(), "out_of_range");
+//! assert!(!protocol::is_valid(&msg));
+//! ```
+//!
+//! Entry points, as in the `jsonschema` crate: [`is_valid`] (boolean fast path), [`validate`]
+//! (full [`Report`]), [`iter_errors`] (error issues), and [`validate_str`] / [`validate_slice`]
+//! for raw bytes. Rules live in [`registry`]; [`schema`] exports them as JSON Schema 2020-12;
+//! [`model`] is the typed view of a valid message; [`reply`] builds protocol error replies.
+
+mod detect;
+pub mod families;
+pub mod formats;
+pub mod issue;
+pub mod model;
+pub mod registry;
+pub mod reply;
+pub mod schema;
+mod validator;
+
+pub use issue::{Issue, IssueCode, Path, PathSegment, Severity};
+pub use registry::{FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
+
+use issue::LazyPath;
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+use validator::{kind, Ctx};
+
+/// Validation options.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// An explicit family; skips family detection.
+    pub family: Option<FamilyId>,
+    /// Lenient mode: the seeds' documented deviations become warnings.
+    pub lenient: bool,
+}
+
+impl Options {
+    /// Strict mode with family detection (the default).
+    pub fn strict() -> Self {
+        Options::default()
+    }
+
+    /// Lenient mode with family detection.
+    pub fn lenient() -> Self {
+        Options {
+            family: None,
+            lenient: true,
+        }
+    }
+
+    /// The same options with an explicit family.
+    pub fn with_family(self, family: FamilyId) -> Self {
+        Options {
+            family: Some(family),
+            ..self
+        }
+    }
+}
+
+impl Serialize for FamilyId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// The result of validating one message.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// No error-severity issue.
+    pub valid: bool,
+    /// The detected (or hinted) family (also when the message type is unknown).
+    pub family: Option<FamilyId>,
+    /// The registry name of the detected message type.
+    pub message_type: Option<&'static str>,
+    /// The version the message declares, else the family version modeled.
+    pub version: Option<String>,
+    /// Every issue found, errors and warnings.
+    pub issues: Vec<Issue>,
+}
+
+impl Report {
+    /// The family name, if detected.
+    pub fn family_name(&self) -> Option<&'static str> {
+        self.family.map(FamilyId::as_str)
+    }
+
+    /// A report for input that is not JSON at all.
+    fn not_json(reason: String) -> Report {
+        Report {
+            valid: false,
+            family: None,
+            message_type: None,
+            version: None,
+            issues: vec![Issue {
+                path: Path::root(),
+                code: IssueCode::NotJson,
+                message: reason,
+                severity: Severity::Error,
+            }],
+        }
+    }
+
+    /// The error-severity issues.
+    pub fn errors(&self) -> impl Iterator<Item = &Issue> {
+        self.issues.iter().filter(|i| i.severity == Severity::Error)
+    }
+}
+
+/// What a run found: the context, the detected type, and the carried message (when the input
+/// was an Agent Mail row whose `body_md` held the message).
+pub(crate) struct Outcome {
+    pub(crate) ctx: Ctx,
+    pub(crate) family: Option<&'static FamilySpec>,
+    pub(crate) found: Option<&'static MessageTypeSpec>,
+    pub(crate) carried: Option<Value>,
+}
+
+/// Runs detection and validation.
+pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
+    let mut ctx = Ctx::new(options.lenient, collect);
+    let Some(obj) = value.as_object() else {
+        ctx.error(LazyPath::Root, IssueCode::WrongType, || {
+            format!("expected a message object, found {}", kind(value))
+        });
+        return Outcome {
+            ctx,
+            family: None,
+            found: None,
+            carried: None,
+        };
+    };
+    if let Some(body) = obj.get("body_md") {
+        return run_carried(ctx, obj, body, options);
+    }
+    let (family, found) = detect::detect(&mut ctx, obj, options.family);
+    if let Some(spec) = found {
+        validator::check_message(&mut ctx, spec, obj, &[]);
+    }
+    Outcome {
+        ctx,
+        family,
+        found,
+        carried: None,
+    }
+}
+
+/// Validates the protocol message carried in an Agent Mail row's `body_md`.
+fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &Options) -> Outcome {
+    let at = LazyPath::Root;
+    let at = at.key("body_md");
+    let fail = |ctx| Outcome {
+        ctx,
+        family: None,
+        found: None,
+        carried: None,
+    };
+    let Some(text) = body.as_str() else {
+        ctx.error(at, IssueCode::WrongType, || {
+            format!("Agent Mail body_md must be a string, found {}", kind(body))
+        });
+        return fail(ctx);
+    };
+    let Some(json) = detect::extract_json(text) else {
+        ctx.error(at, IssueCode::NotJson, || {
+            "body_md holds no JSON message (neither a JSON body nor a ```json fenced block)".into()
+        });
+        return fail(ctx);
+    };
+    let parsed: Value = match serde_json::from_str(json) {
+        Ok(v) => v,
+        Err(e) => {
+            ctx.error(at, IssueCode::NotJson, || format!("body_md JSON: {e}"));
+            return fail(ctx);
+        }
+    };
+    let Value::Object(inner) = parsed else {
+        ctx.error(at, IssueCode::WrongType, || {
+            format!(
+                "the carried message must be a JSON object, found {}",
+                kind(&parsed)
+            )
+        });
+        return fail(ctx);
+    };
+    let pair = FamilyId::Pair.spec();
+    let subject_type = row
+        .get("subject")
+        .and_then(Value::as_str)
+        .and_then(|s| pair.message_type(s.trim()))
+        .filter(|_| matches!(options.family, None | Some(FamilyId::Pair)))
+        .filter(|_| !inner.contains_key("subject") && !inner.contains_key("body"));
+    if let Some(spec) = subject_type {
+        // A Pair body with the type in the Agent Mail subject: the carried message is
+        // `{subject, body}`; `to` is supplied by the transport.
+        let mut msg = Map::new();
+        msg.insert("subject".into(), Value::String(spec.name.into()));
+        msg.insert("body".into(), Value::Object(inner));
+        validator::check_message(&mut ctx, spec, &msg, &["to"]);
+        return Outcome {
+            ctx,
+            family: Some(pair),
+            found: Some(spec),
+            carried: Some(Value::Object(msg)),
+        };
+    }
+    let (family, found) = if inner.contains_key("body_md") {
+        ctx.error(LazyPath::Root, IssueCode::UnknownFamily, || {
+            "an Agent Mail row inside body_md is not a protocol message".into()
+        });
+        (None, None)
+    } else {
+        detect::detect(&mut ctx, &inner, options.family)
+    };
+    if let Some(spec) = found {
+        validator::check_message(&mut ctx, spec, &inner, &[]);
+    }
+    Outcome {
+        ctx,
+        family,
+        found,
+        carried: Some(Value::Object(inner)),
+    }
+}
+
+fn report(out: Outcome) -> Report {
+    let Outcome {
+        ctx, family, found, ..
+    } = out;
+    Report {
+        valid: ctx.errors == 0,
+        family: family.map(|f| f.id),
+        message_type: found.map(|t| t.name),
+        version: family.map(|f| ctx.version.unwrap_or_else(|| f.version.to_owned())),
+        issues: ctx.issues,
+    }
+}
+
+/// Validates a message (or an Agent Mail row carrying one) and reports every issue.
+pub fn validate(value: &Value, options: &Options) -> Report {
+    report(run(value, options, true))
+}
+
+/// Whether a message is valid in strict mode with family detection (fast path: no issues built).
+pub fn is_valid(value: &Value) -> bool {
+    Options::default().is_valid(value)
+}
+
+impl Options {
+    /// Whether a message is valid under these options (fast path: no issues built).
+    pub fn is_valid(&self, value: &Value) -> bool {
+        run(value, self, false).ctx.errors == 0
+    }
+}
+
+/// The error-severity issues of a message (collected, then yielded in order).
+pub fn iter_errors(value: &Value, options: &Options) -> impl Iterator<Item = Issue> {
+    validate(value, options)
+        .issues
+        .into_iter()
+        .filter(|i| i.severity == Severity::Error)
+}
+
+/// Validates JSON text; text that is not JSON gives a single `not_json` issue.
+pub fn validate_str(text: &str, options: &Options) -> Report {
+    validate_slice(text.as_bytes(), options)
+}
+
+/// Validates JSON bytes; bytes that are not JSON give a single `not_json` issue.
+pub fn validate_slice(bytes: &[u8], options: &Options) -> Report {
+    match serde_json::from_slice::<Value>(bytes) {
+        Ok(v) => validate(&v, options),
+        Err(e) => Report::not_json(format!("not JSON: {e}")),
+    }
+}

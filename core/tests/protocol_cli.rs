@@ -1,0 +1,145 @@
+//! The `validate` and `schema` commands: output shape and exit codes.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn fixture(rel: &str) -> String {
+    format!(
+        "{}/tests/fixtures/protocol/{rel}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_switchboard"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    // The command may exit before reading stdin (bad arguments, unreadable file).
+    let _ = pipe.write_all(stdin.unwrap_or("").as_bytes());
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn validate_exit_codes_and_report() {
+    let ok = run(
+        &["validate", &fixture("valid/pair/01_PAIR_INIT.json")],
+        None,
+    );
+    assert_eq!(ok.status.code(), Some(0));
+    let r = json(&ok);
+    assert_eq!(r["valid"], true);
+    assert_eq!(r["family"], "pair");
+    assert_eq!(r["message_type"], "PAIR_INIT");
+    assert_eq!(r["version"], "3.1");
+    assert_eq!(String::from_utf8_lossy(&ok.stdout).lines().count(), 1);
+
+    let lenient_only = fixture("lenient/agent-po/01_PROGRESS_UPDATE.json");
+    let bad = run(&["validate", &lenient_only], None);
+    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(json(&bad)["issues"][0]["path"], "/timestamp");
+    let len = run(&["validate", "--lenient", &lenient_only], None);
+    assert_eq!(len.status.code(), Some(0));
+    assert_eq!(json(&len)["issues"][0]["severity"], "warning");
+
+    let stdin = run(&["validate", "-"], Some(r#"{"hello": "world"}"#));
+    assert_eq!(stdin.status.code(), Some(1));
+    assert_eq!(json(&stdin)["issues"][0]["code"], "unknown_family");
+
+    let hinted = run(
+        &["validate", "--family", "pair-claude", "-"],
+        Some(r#"{"type":"task_assignment","name":"navigatorApprove","arguments":{"comment":"x"}}"#),
+    );
+    assert_eq!(hinted.status.code(), Some(0));
+}
+
+#[test]
+fn unusable_input_exits_2_with_one_line_reason() {
+    let not_json = run(&["validate", "-"], Some("{nope"));
+    assert_eq!(not_json.status.code(), Some(2));
+    assert!(not_json.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&not_json.stderr)
+            .trim()
+            .lines()
+            .count(),
+        1
+    );
+
+    let missing = run(&["validate", "/nonexistent/message.json"], None);
+    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&missing.stderr)
+            .trim()
+            .lines()
+            .count(),
+        1
+    );
+
+    let family = run(&["validate", "--family", "smtp", "-"], Some("{}"));
+    assert_eq!(family.status.code(), Some(2));
+}
+
+#[test]
+fn jsonl_reports_one_line_per_message() {
+    let input = concat!(
+        r#"{"type":"request_review"}"#,
+        "\n\n",
+        "not json\n",
+        r#"{"allowed": false, "reason": "no"}"#,
+        "\n"
+    );
+    let out = run(&["validate", "--jsonl", "-"], Some(input));
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[1]["issues"][0]["code"], "not_json");
+    assert_eq!(lines[2]["message_type"], "PermissionResult@denied");
+
+    let all_ok = run(
+        &["validate", "--jsonl", "-"],
+        Some("{\"type\":\"request_review\"}\n"),
+    );
+    assert_eq!(all_ok.status.code(), Some(0));
+}
+
+#[test]
+fn schema_prints_all_or_one() {
+    let all = run(&["schema"], None);
+    assert_eq!(all.status.code(), Some(0));
+    let v = json(&all);
+    assert!(v["agent-po/PROGRESS_UPDATE"]["properties"]["progress_percent"]["maximum"] == 100);
+    assert!(v
+        .as_object()
+        .unwrap()
+        .contains_key("pair-claude/navigatorApprove"));
+    let one = run(&["schema", "droid/task_assignment"], None);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(json(&one)["title"], "droid/task_assignment");
+    let any = run(&["schema", "--any"], None);
+    assert!(json(&any)["oneOf"].is_array());
+    assert_eq!(run(&["schema", "droid/nope"], None).status.code(), Some(2));
+}
+
+#[test]
+fn help_on_every_protocol_command() {
+    for cmd in [["validate", "--help"], ["schema", "--help"]] {
+        let out = run(&cmd, None);
+        assert_eq!(out.status.code(), Some(0));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"));
+    }
+}

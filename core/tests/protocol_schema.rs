@@ -1,0 +1,125 @@
+//! The exported JSON Schemas agree with our validator on the whole fixture corpus, checked with
+//! a real JSON Schema validator (the `jsonschema` crate, draft 2020-12, format assertion on).
+//!
+//! Excluded, explicitly: lenient-mode verdicts (schemas express strict mode), Agent Mail rows
+//! carrying the message as JSON text in `body_md` (JSON Schema cannot parse a string; the carried
+//! message itself is checked instead), and raw non-JSON input.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use switchboard_core::protocol::{self, schema, FamilyId, Options, REGISTRY};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/protocol")
+}
+
+fn compile(s: &Value) -> jsonschema::Validator {
+    jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(s)
+        .expect("schema compiles")
+}
+
+/// The fixture corpus as (name, message, family hint) — carried messages unwrapped.
+fn corpus() -> Vec<(String, Value, Option<FamilyId>)> {
+    let read = |rel: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(root().join(rel)).unwrap()).unwrap()
+    };
+    let mut out = Vec::new();
+    for e in read("manifest.json").as_array().unwrap() {
+        let file = e["file"].as_str().unwrap();
+        let hint = e["family_hint"].as_str().and_then(FamilyId::parse);
+        let msg = read(file);
+        if msg.get("body_md").is_some() {
+            continue; // carried: excluded (see module docs); covered by carried_messages_agree
+        }
+        out.push((file.to_owned(), msg, hint));
+    }
+    for c in read("invalid/cases.json").as_array().unwrap() {
+        if let Some(m) = c.get("message") {
+            let hint = c
+                .pointer("/options/family")
+                .and_then(Value::as_str)
+                .and_then(FamilyId::parse);
+            out.push((c["rule"].as_str().unwrap().to_owned(), m.clone(), hint));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_exported_schema_is_a_valid_2020_12_schema() {
+    let all = schema::all();
+    let n: usize = REGISTRY.iter().map(|f| f.types.len()).sum();
+    assert_eq!(all.as_object().unwrap().len(), n);
+    for (k, s) in all.as_object().unwrap() {
+        assert!(jsonschema::draft202012::meta::is_valid(s), "{k}");
+        assert_eq!(schema::by_key(k).as_ref(), Some(s));
+    }
+    assert!(jsonschema::draft202012::meta::is_valid(
+        &schema::any_message()
+    ));
+    for f in FamilyId::ALL {
+        assert!(jsonschema::draft202012::meta::is_valid(
+            &schema::family_message(*f)
+        ));
+    }
+}
+
+#[test]
+fn schemas_agree_with_strict_verdicts_on_the_corpus() {
+    let any = compile(&schema::any_message());
+    let mut disagreements = Vec::new();
+    let mut checked = 0;
+    for (name, msg, hint) in corpus() {
+        let opts = Options {
+            family: hint,
+            lenient: false,
+        };
+        let report = protocol::validate(&msg, &opts);
+        // With a detected type, its own schema; otherwise the union schema, which must reject.
+        let verdict = match (report.family, report.message_type) {
+            (Some(f), Some(t)) => {
+                let spec = f.spec().message_type(t).unwrap();
+                compile(&schema::message_schema(f, spec)).is_valid(&msg)
+            }
+            _ => match hint {
+                Some(f) => compile(&schema::family_message(f)).is_valid(&msg),
+                None => any.is_valid(&msg),
+            },
+        };
+        checked += 1;
+        if verdict != report.valid {
+            disagreements.push(format!("{name}: ours {} schema {verdict}", report.valid));
+        }
+        // Every strictly valid message is valid under exactly one type of the union.
+        if report.valid && hint.is_none() {
+            assert!(
+                any.is_valid(&msg),
+                "{name}: union schema rejects a valid message"
+            );
+        }
+    }
+    assert!(checked > 120, "corpus too small: {checked}");
+    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+}
+
+#[test]
+fn carried_messages_agree_after_unwrapping() {
+    let dir = root().join("valid/carried");
+    for e in std::fs::read_dir(dir).unwrap() {
+        let row: Value =
+            serde_json::from_str(&std::fs::read_to_string(e.unwrap().path()).unwrap()).unwrap();
+        let report = protocol::validate(&row, &Options::default());
+        assert!(report.valid);
+        let model = protocol::model::Message::parse(&row, &Options::default()).unwrap();
+        let carried = model.to_value();
+        let spec = model.spec;
+        let mut s = schema::message_schema(model.family, spec);
+        // A Pair body travels without its `to`, which the transport supplies.
+        if model.family == FamilyId::Pair {
+            s["required"] = serde_json::json!(["subject", "body"]);
+        }
+        assert!(compile(&s).is_valid(&carried), "{carried}");
+    }
+}

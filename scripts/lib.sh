@@ -1,0 +1,49 @@
+# Shared helpers for the scripts in this folder (sourced, not run).
+
+# Where installed tools and virtual environments live, outside any checkout.
+SWITCHBOARD_HOME="${SWITCHBOARD_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/switchboard}"
+mkdir -p "$SWITCHBOARD_HOME"
+export SWITCHBOARD_HOME
+export PATH="$HOME/.cargo/bin:$PATH"
+# Agent Mail servers import LiteLLM, which otherwise tries to download a price list at start.
+export LITELLM_LOCAL_MODEL_COST_MAP=True
+
+CURRENT_STEP="(start)"
+step() { CURRENT_STEP="$1"; printf '==> %s\n' "$1"; }
+say() { printf '    %s\n' "$*"; }
+ok() { printf '    ok: %s\n' "$*"; }
+fail() {
+    printf 'error: step "%s" failed: %s\n' "$CURRENT_STEP" "$*" >&2
+    exit 1
+}
+
+# Runs a command with its output in $SWITCHBOARD_HOME/setup.log; on failure names the step
+# and shows the end of the log.
+run_logged() {
+    local what="$1"
+    shift
+    say "$what"
+    if ! "$@" >>"$SWITCHBOARD_HOME/setup.log" 2>&1; then
+        tail -n 25 "$SWITCHBOARD_HOME/setup.log" >&2
+        fail "'$what' exited non-zero (full log: $SWITCHBOARD_HOME/setup.log)"
+    fi
+}
+
+# True when the active rustup toolchain ships a wasm32 standard library.
+rustup_has_wasm32() {
+    command -v rustc >/dev/null || return 1
+    local libdir
+    libdir="$(rustc --print target-libdir --target wasm32-unknown-unknown 2>/dev/null)" || return 1
+    compgen -G "$libdir/libstd-*.rlib" >/dev/null
+}
+
+# True when Debian's rustc-web, its std source and wasm-ld 22 are installed.
+debian_wasm_route_present() {
+    [ -x /usr/bin/cargo ] && [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library ] &&
+        [ -x /usr/lib/llvm-22/bin/wasm-ld ]
+}
+
+# The exact wasm-bindgen version pinned in the workspace Cargo.toml.
+wasm_bindgen_version() {
+    sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml" | head -n1
+}

@@ -1,0 +1,37 @@
+// The release build of the console, served statically from dist/, renders its shell in
+// headless Chromium: the app name, the connect form and the demo entry, with no errors.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { launchBrowser, openPage } from "../support/browser.mjs";
+import { startStaticServer } from "../support/static-server.mjs";
+
+let server;
+let browser;
+
+before(async () => {
+  assert.ok(existsSync("dist/index.html"), "dist/ is missing: run `trunk build --release` first");
+  server = await startStaticServer("dist");
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("the console shell renders with the app name, a connect form and a demo entry", async () => {
+  const page = await openPage(browser);
+  await page.goto(server.url);
+  const name = page.getByRole("heading", { name: "Switchboard", level: 1 });
+  await name.waitFor({ timeout: 15_000 });
+
+  const form = page.getByRole("heading", { name: "Connect to an Agent Mail server" });
+  assert.equal(await form.isVisible(), true);
+  assert.equal(await page.getByLabel("Server URL").isVisible(), true);
+  assert.equal(await page.getByLabel("Bearer token (optional)").getAttribute("type"), "password");
+  assert.equal(await page.getByRole("button", { name: "Connect" }).isVisible(), true);
+  assert.equal(await page.getByRole("link", { name: "Open the demo" }).isVisible(), true);
+
+  assert.deepEqual(page.errors, [], "the browser console reported errors");
+});

@@ -1,0 +1,434 @@
+//! The `Backend` trait: everything the console reads from or does to a mail server, with
+//! two implementations — [`mcp::McpBackend`] (any MCP Agent Mail server, over stateless
+//! JSON-RPC) and [`demo::DemoBackend`] (deterministic fixture data, in memory).
+//!
+//! Mailbox streams are returned as the pane's canonical row-array JSON text, so the core's
+//! pane normalizer (`switchboard_core::pane`) sees exactly what a server sent.
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+
+pub mod demo;
+pub mod mcp;
+
+/// A boxed, non-`Send` future (browser futures live on the one UI thread).
+pub type BackendFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, BackendError>> + 'a>>;
+
+/// Why a backend call failed, in terms a reviewer can act on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BackendError {
+    /// Nothing answered at the address (server down, wrong host or port).
+    Unreachable {
+        /// The address tried.
+        url: String,
+    },
+    /// The server answered but its CORS settings do not allow this console's origin.
+    Cors {
+        /// The server's base URL.
+        url: String,
+        /// This console's origin, to add to the server's allowed origins.
+        origin: String,
+    },
+    /// HTTP 401/403: the server wants a (different) bearer token.
+    Unauthorized {
+        /// Whether a token was sent.
+        token_sent: bool,
+    },
+    /// No MCP endpoint under the paths tried.
+    WrongPath {
+        /// The URLs tried.
+        tried: Vec<String>,
+    },
+    /// The server needs this agent's registration token.
+    TokenRequired {
+        /// The agent.
+        agent: String,
+    },
+    /// The server does not offer what was asked (e.g. no search tool).
+    Unsupported(String),
+    /// The tool or resource reported an error (its text).
+    Server(String),
+    /// The reply had an unexpected shape (what was expected).
+    BadReply(String),
+    /// The thing asked for does not exist.
+    NotFound(String),
+    /// The request was rejected by the console before sending (what is wrong).
+    Invalid(String),
+}
+
+impl fmt::Display for BackendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unreachable { url } => write!(
+                f,
+                "Nothing answers at {url}. Check the address and that the server is running."
+            ),
+            Self::Cors { url, origin } => write!(
+                f,
+                "The server at {url} answered, but does not allow this console's origin \
+                 ({origin}). Restart it with HTTP_CORS_ENABLED=true HTTP_CORS_ORIGINS={origin} \
+                 (or add {origin} to its HTTP_CORS_ORIGINS list)."
+            ),
+            Self::Unauthorized { token_sent: false } => f.write_str(
+                "The server refused the request (401): it requires a bearer token. \
+                 Enter the server's HTTP_BEARER_TOKEN in \"Bearer token\".",
+            ),
+            Self::Unauthorized { token_sent: true } => f.write_str(
+                "The server refused the bearer token (401). Check it against the server's \
+                 HTTP_BEARER_TOKEN.",
+            ),
+            Self::WrongPath { tried } => write!(
+                f,
+                "No MCP endpoint found (tried {}). Check the server URL: give the server's \
+                 root, e.g. http://127.0.0.1:8765.",
+                tried.join(", ")
+            ),
+            Self::TokenRequired { agent } => write!(
+                f,
+                "The server requires agent {agent}'s registration token. Add a line \
+                 \"{agent}=<token>\" under \"Agent tokens\" on the connect screen."
+            ),
+            Self::Unsupported(what) => write!(f, "This server does not offer {what}."),
+            Self::Server(text) => write!(f, "The server reported an error: {text}"),
+            Self::BadReply(text) => write!(f, "The server's reply was not understood: {text}"),
+            Self::NotFound(what) => write!(f, "Not found: {what}."),
+            Self::Invalid(text) => f.write_str(text),
+        }
+    }
+}
+
+impl std::error::Error for BackendError {}
+
+/// Which kind of server the capability probe recognized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// The built-in demo.
+    Demo,
+    /// Python upstream ≤ 0.2: no per-agent tokens.
+    UpstreamLegacy,
+    /// Python upstream ≥ 0.3: per-agent tokens, contact enforcement.
+    UpstreamTokens,
+    /// The Rust port (`am`): per-agent tokens, contact enforcement.
+    RustPort,
+    /// The `mcp-mail` fork: extended tools behind `call_extended_tool`.
+    Fork,
+}
+
+impl Variant {
+    /// A short human name.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Demo => "built-in demo",
+            Self::UpstreamLegacy => "MCP Agent Mail ≤ 0.2 (no agent tokens)",
+            Self::UpstreamTokens => "MCP Agent Mail ≥ 0.3 (agent tokens, contact enforcement)",
+            Self::RustPort => "MCP Agent Mail Rust port (agent tokens, contact enforcement)",
+            Self::Fork => "mcp-mail fork (extended tools)",
+        }
+    }
+}
+
+/// What the connected server offers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Capabilities {
+    /// The recognized variant.
+    pub variant: Variant,
+    /// Where JSON-RPC goes (e.g. `http://127.0.0.1:8765/mcp/`); empty for the demo.
+    pub endpoint: String,
+    /// Number of tools listed by the server.
+    pub tool_count: usize,
+    /// Whether tools take per-agent tokens.
+    pub agent_tokens: bool,
+    /// Whether operator mode (`/mail/api/unified-inbox` + overseer send) is available.
+    pub operator: bool,
+    /// Whether the server can send a new message as the human overseer.
+    pub overseer_send: bool,
+}
+
+/// A project (Agent Mail's unit of agents and mail).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Project {
+    /// URL-safe slug, used as `project_key`.
+    pub slug: String,
+    /// The human key (usually an absolute path).
+    pub human_key: String,
+}
+
+/// An agent registered in a project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Agent {
+    /// Agent name (e.g. `BlueLake`).
+    pub name: String,
+    /// Program (e.g. `claude-code`).
+    pub program: String,
+    /// Model (e.g. `opus`).
+    pub model: String,
+    /// Task description.
+    pub task: String,
+    /// Unread count, where the server tells.
+    pub unread: Option<u64>,
+}
+
+/// One agent's mailbox streams, ready for the pane normalizer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mailbox {
+    /// Inbox rows (canonical row-array JSON, or the text that failed to adapt).
+    pub inbox: String,
+    /// Outbox rows (canonical row-array JSON).
+    pub outbox: String,
+    /// Contact rows (canonical row-array JSON).
+    pub contacts: String,
+    /// Acknowledged message ids.
+    pub acked: Vec<u64>,
+    /// Notes on what could not be loaded (shown, not fatal).
+    pub notes: Vec<String>,
+}
+
+/// One message with its body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// Message id.
+    pub id: u64,
+    /// Subject.
+    pub subject: String,
+    /// Sender name.
+    pub from: String,
+    /// Recipients (to, cc), where known.
+    pub to: Vec<String>,
+    /// Creation timestamp.
+    pub created_ts: String,
+    /// Importance.
+    pub importance: String,
+    /// Whether an acknowledgement is asked for.
+    pub ack_required: bool,
+    /// Thread id.
+    pub thread_id: Option<String>,
+    /// Markdown body (untrusted).
+    pub body_md: String,
+}
+
+/// A file reservation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reservation {
+    /// Reservation id.
+    pub id: u64,
+    /// Holder.
+    pub agent: String,
+    /// Reserved path or glob.
+    pub path_pattern: String,
+    /// Exclusive or shared.
+    pub exclusive: bool,
+    /// Why.
+    pub reason: String,
+    /// Expiry.
+    pub expires_ts: String,
+    /// Whether released.
+    pub released: bool,
+}
+
+/// A search hit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchHit {
+    /// Message id.
+    pub id: u64,
+    /// Subject.
+    pub subject: String,
+    /// Sender.
+    pub from: String,
+    /// Creation timestamp.
+    pub created_ts: String,
+    /// Thread id.
+    pub thread_id: Option<String>,
+}
+
+/// A new message to send.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Draft {
+    /// Sender; `None` sends as the human overseer (operator mode).
+    pub sender: Option<String>,
+    /// Recipients.
+    pub to: Vec<String>,
+    /// Subject.
+    pub subject: String,
+    /// Markdown body.
+    pub body_md: String,
+    /// Thread to continue, if any.
+    pub thread_id: Option<String>,
+    /// Ask recipients to acknowledge.
+    pub ack_required: bool,
+    /// `normal`, `high`, `urgent` or `low`.
+    pub importance: String,
+}
+
+/// Everything the console needs from a mail server.
+pub trait Backend {
+    /// What the server offers (found by the capability probe).
+    fn capabilities(&self) -> Capabilities;
+    /// All projects.
+    fn projects(&self) -> BackendFuture<'_, Vec<Project>>;
+    /// The agents of a project.
+    fn agents(&self, project: &str) -> BackendFuture<'_, Vec<Agent>>;
+    /// An agent's inbox rows (canonical row-array JSON).
+    fn inbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String>;
+    /// An agent's outbox rows (canonical row-array JSON).
+    fn outbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String>;
+    /// An agent's contacts (canonical row-array JSON).
+    fn contacts(&self, project: &str, agent: &str) -> BackendFuture<'_, String>;
+    /// Ids of the agent's acknowledged messages among `inbox_rows`.
+    fn acked(&self, project: &str, agent: &str, inbox_rows: &str) -> BackendFuture<'_, Vec<u64>>;
+    /// One message with its body; `agent` is whose view it is, if any.
+    fn message(&self, project: &str, agent: Option<&str>, id: u64) -> BackendFuture<'_, Message>;
+    /// Acknowledges a message for an agent.
+    fn acknowledge(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()>;
+    /// Marks a message read for an agent.
+    fn mark_read(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()>;
+    /// Replies in the message's thread as `agent`; returns the new message id.
+    fn reply(&self, project: &str, agent: &str, id: u64, body_md: &str) -> BackendFuture<'_, u64>;
+    /// Sends a new message; returns its id.
+    fn send(&self, project: &str, draft: Draft) -> BackendFuture<'_, u64>;
+    /// Full-text search in a project.
+    fn search(&self, project: &str, query: &str) -> BackendFuture<'_, Vec<SearchHit>>;
+    /// File reservations of a project (active and released).
+    fn reservations(&self, project: &str) -> BackendFuture<'_, Vec<Reservation>>;
+}
+
+/// Loads an agent's whole mailbox: the three streams and the ack state. A stream that fails
+/// becomes a note and an empty stream, so one failing tool does not hide the rest.
+///
+/// # Errors
+/// The inbox error, when the inbox itself cannot be loaded.
+pub async fn load_mailbox(
+    backend: &dyn Backend,
+    project: &str,
+    agent: &str,
+) -> Result<Mailbox, BackendError> {
+    let inbox = backend.inbox(project, agent).await?;
+    let mut notes = Vec::new();
+    let mut fallback = |result: Result<String, BackendError>, what: &str| match result {
+        Ok(rows) => rows,
+        Err(err) => {
+            notes.push(format!("{what}: {err}"));
+            "[]".to_string()
+        }
+    };
+    let outbox = fallback(backend.outbox(project, agent).await, "Outbox");
+    let contacts = fallback(backend.contacts(project, agent).await, "Contacts");
+    let acked = match backend.acked(project, agent, &inbox).await {
+        Ok(ids) => ids,
+        Err(err) => {
+            notes.push(format!("Acknowledgement state: {err}"));
+            Vec::new()
+        }
+    };
+    Ok(Mailbox {
+        inbox,
+        outbox,
+        contacts,
+        acked,
+        notes,
+    })
+}
+
+/// Whether two reservations overlap: same path, or one glob matches the other's path.
+#[must_use]
+pub fn patterns_overlap(a: &str, b: &str) -> bool {
+    a == b || glob_match(a, b) || glob_match(b, a)
+}
+
+/// Minimal glob matching: `**` any run of characters, `*` any run without `/`, `?` one
+/// character other than `/`.
+#[must_use]
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    fn go(p: &[u8], t: &[u8]) -> bool {
+        match p.first() {
+            None => t.is_empty(),
+            Some(b'*') if p.get(1) == Some(&b'*') => {
+                let rest = &p[2..];
+                (0..=t.len()).any(|i| go(rest, &t[i..]))
+            }
+            Some(b'*') => {
+                let rest = &p[1..];
+                let limit = t.iter().position(|&c| c == b'/').unwrap_or(t.len());
+                (0..=limit).any(|i| go(rest, &t[i..]))
+            }
+            Some(b'?') => t.first().is_some_and(|&c| c != b'/') && go(&p[1..], &t[1..]),
+            Some(&c) => t.first() == Some(&c) && go(&p[1..], &t[1..]),
+        }
+    }
+    go(pattern.as_bytes(), text.as_bytes())
+}
+
+/// Ids of reservations in conflict: active, held by different agents, overlapping, and at
+/// least one exclusive. Returns `(id, other_id)` pairs with `id < other_id`.
+#[must_use]
+pub fn reservation_conflicts(rows: &[Reservation]) -> Vec<(u64, u64)> {
+    let active: Vec<&Reservation> = rows.iter().filter(|r| !r.released).collect();
+    let mut out = Vec::new();
+    for (i, a) in active.iter().enumerate() {
+        for b in &active[i + 1..] {
+            if a.agent != b.agent
+                && (a.exclusive || b.exclusive)
+                && patterns_overlap(&a.path_pattern, &b.path_pattern)
+            {
+                out.push((a.id.min(b.id), a.id.max(b.id)));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn res(id: u64, agent: &str, path: &str, exclusive: bool, released: bool) -> Reservation {
+        Reservation {
+            id,
+            agent: agent.into(),
+            path_pattern: path.into(),
+            exclusive,
+            reason: String::new(),
+            expires_ts: String::new(),
+            released,
+        }
+    }
+
+    #[test]
+    fn globs_match_like_the_server_reports() {
+        assert!(glob_match("src/api/*.py", "src/api/users.py"));
+        assert!(!glob_match("src/api/*.py", "src/api/v2/users.py"));
+        assert!(glob_match("src/**", "src/api/v2/users.py"));
+        assert!(glob_match("a?c", "abc"));
+        assert!(!glob_match("a?c", "a/c"));
+    }
+
+    #[test]
+    fn conflicts_need_two_agents_an_overlap_and_exclusivity() {
+        let rows = [
+            res(1, "BlueLake", "src/api/*.py", true, false),
+            res(2, "GreenCastle", "src/api/users.py", true, false),
+            res(3, "BlueLake", "src/api/users.py", true, false),
+            res(4, "RedStone", "docs/**", false, false),
+            res(5, "GreenCastle", "docs/a.md", false, false),
+            res(6, "RedStone", "src/api/users.py", true, true),
+        ];
+        assert_eq!(reservation_conflicts(&rows), vec![(1, 2), (2, 3)]);
+    }
+
+    #[test]
+    fn errors_say_what_to_do() {
+        let cors = BackendError::Cors {
+            url: "http://127.0.0.1:8765".into(),
+            origin: "http://127.0.0.1:8080".into(),
+        };
+        assert!(cors
+            .to_string()
+            .contains("HTTP_CORS_ENABLED=true HTTP_CORS_ORIGINS=http://127.0.0.1:8080"));
+        let token = BackendError::TokenRequired {
+            agent: "BlueLake".into(),
+        };
+        assert!(token.to_string().contains("BlueLake=<token>"));
+    }
+}

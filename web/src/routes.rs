@@ -1,0 +1,107 @@
+//! URLs of every view. Path segments are percent-encoded; the router decodes them.
+//!
+//! - `/` connect screen; `/demo` and `/live` project lists
+//! - `/{src}/p/{project}` agents; `…/reservations`, `…/search?q=`, `…/compose`
+//! - `/{src}/p/{project}/a/{agent}/inbox|outbox?filter=…&thread=…`
+//! - `/{src}/p/{project}/a/{agent}/thread/{thread}`, `…/a/{agent}/m/{id}`, `…/a/{agent}/contacts`
+//! - `/{src}/p/{project}/m/{id}` a message outside any mailbox (search results)
+
+use crate::backend::mcp::encode;
+use switchboard_core::pane::FilterMode;
+
+/// The project list of a source.
+#[must_use]
+pub fn projects(src: &str) -> String {
+    format!("/{src}")
+}
+
+/// A project's page (its agents).
+#[must_use]
+pub fn project(src: &str, project: &str) -> String {
+    format!("/{src}/p/{}", encode(project))
+}
+
+/// A sub-page of a project (`reservations`, `search`, `compose`).
+#[must_use]
+pub fn project_page(src: &str, project: &str, page: &str) -> String {
+    format!("{}/{page}", self::project(src, project))
+}
+
+/// An agent's page (`inbox`, `outbox`, `contacts`).
+#[must_use]
+pub fn agent_page(src: &str, project: &str, agent: &str, page: &str) -> String {
+    format!("{}/a/{}/{page}", self::project(src, project), encode(agent))
+}
+
+/// A mailbox with its filter and thread in the query.
+#[must_use]
+pub fn mailbox(
+    src: &str,
+    project: &str,
+    agent: &str,
+    outbox: bool,
+    mode: FilterMode,
+    thread: Option<&str>,
+) -> String {
+    let page = if outbox { "outbox" } else { "inbox" };
+    let mut url = agent_page(src, project, agent, page);
+    let mut sep = '?';
+    if mode != FilterMode::All {
+        url.push_str(&format!("?filter={}", mode.as_str()));
+        sep = '&';
+    }
+    if let Some(thread) = thread {
+        url.push_str(&format!("{sep}thread={}", encode(thread)));
+    }
+    url
+}
+
+/// A thread seen from an agent's mailbox.
+#[must_use]
+pub fn thread(src: &str, project: &str, agent: &str, thread: &str) -> String {
+    format!(
+        "{}/a/{}/thread/{}",
+        self::project(src, project),
+        encode(agent),
+        encode(thread)
+    )
+}
+
+/// A message, from an agent's mailbox or (no agent) from the project.
+#[must_use]
+pub fn message(src: &str, project: &str, agent: Option<&str>, id: u64) -> String {
+    match agent {
+        Some(agent) => format!("{}/a/{}/m/{id}", self::project(src, project), encode(agent)),
+        None => format!("{}/m/{id}", self::project(src, project)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_stable_and_encoded() {
+        assert_eq!(
+            mailbox("demo", "pair-lab", "BlueLake", false, FilterMode::All, None),
+            "/demo/p/pair-lab/a/BlueLake/inbox"
+        );
+        assert_eq!(
+            mailbox(
+                "live",
+                "p",
+                "A",
+                true,
+                FilterMode::UnackedOnly,
+                Some("FEAT 1")
+            ),
+            "/live/p/p/a/A/outbox?filter=unacked_only&thread=FEAT%201"
+        );
+        assert_eq!(
+            thread("demo", "p", "A", "a/b"),
+            "/demo/p/p/a/A/thread/a%2Fb"
+        );
+        assert_eq!(message("demo", "p", None, 7), "/demo/p/p/m/7");
+        assert_eq!(project_page("demo", "p", "search"), "/demo/p/p/search");
+    }
+}

@@ -1,0 +1,131 @@
+//! The console's session: which backends exist (the demo, created on first use; a live
+//! server, after connecting) and a revision counter that views watch to reload after an
+//! action. Connection settings stay in memory, or in sessionStorage when the user ticks
+//! "remember" — never in localStorage, URLs or logs.
+
+use crate::backend::demo::DemoBackend;
+use crate::backend::mcp::ConnectConfig;
+use crate::backend::{Backend, BackendError};
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// The sessionStorage key for remembered connection settings.
+const STORAGE_KEY: &str = "switchboard.connection";
+
+/// Shared session state, provided as context by [`crate::App`].
+#[derive(Clone, Copy)]
+pub struct Session {
+    demo: StoredValue<Option<Rc<dyn Backend>>, LocalStorage>,
+    live: StoredValue<Option<Rc<dyn Backend>>, LocalStorage>,
+    /// Bumped after every action and connection, so views reload their data.
+    pub revision: RwSignal<u64>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Session {
+    /// An empty session (no live connection yet).
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            demo: StoredValue::new_local(None),
+            live: StoredValue::new_local(None),
+            revision: RwSignal::new(0),
+        }
+    }
+
+    /// The session provided by the app.
+    ///
+    /// # Panics
+    /// Outside [`crate::App`] (a programming error).
+    #[must_use]
+    pub fn get() -> Self {
+        use_context::<Self>().expect("Session is provided by App")
+    }
+
+    /// The backend for a URL source: `demo` or `live`.
+    ///
+    /// # Errors
+    /// `live` before connecting, or an unknown source.
+    pub fn backend(&self, src: &str) -> Result<Rc<dyn Backend>, BackendError> {
+        match src {
+            "demo" => {
+                if self.demo.with_value(Option::is_none) {
+                    let demo: Rc<dyn Backend> = Rc::new(DemoBackend::new());
+                    self.demo.set_value(Some(demo));
+                }
+                self.demo
+                    .get_value()
+                    .ok_or_else(|| BackendError::Invalid("no demo".into()))
+            }
+            "live" => self.live.get_value().ok_or_else(|| {
+                BackendError::Invalid(
+                    "Not connected to a server: open the connect screen and connect first.".into(),
+                )
+            }),
+            other => Err(BackendError::NotFound(format!("source {other}"))),
+        }
+    }
+
+    /// Installs a connected backend and notifies the views.
+    pub fn set_live(&self, backend: Rc<dyn Backend>) {
+        self.live.set_value(Some(backend));
+        self.bump();
+    }
+
+    /// Tells views to reload.
+    pub fn bump(&self) {
+        self.revision.update(|r| *r += 1);
+    }
+}
+
+/// Saves connection settings in sessionStorage (only when the user asked to remember).
+pub fn remember(config: &ConnectConfig) {
+    let value = serde_json::json!({
+        "server": config.server,
+        "bearer": config.bearer,
+        "agent_tokens": config.agent_tokens,
+        "project": config.project,
+    });
+    if let Some(storage) = session_storage() {
+        let _ = storage.set_item(STORAGE_KEY, &value.to_string());
+    }
+}
+
+/// Removes remembered settings.
+pub fn forget() {
+    if let Some(storage) = session_storage() {
+        let _ = storage.remove_item(STORAGE_KEY);
+    }
+}
+
+/// Remembered connection settings, if any.
+#[must_use]
+pub fn remembered() -> Option<ConnectConfig> {
+    let text = session_storage()?.get_item(STORAGE_KEY).ok()??;
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let text_of = |key: &str| value.get(key).and_then(|v| v.as_str()).map(str::to_string);
+    let agent_tokens: BTreeMap<String, String> = value
+        .get("agent_tokens")
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default();
+    Some(ConnectConfig {
+        server: text_of("server")?,
+        bearer: text_of("bearer"),
+        agent_tokens,
+        project: text_of("project"),
+    })
+}
+
+fn session_storage() -> Option<web_sys::Storage> {
+    if cfg!(target_arch = "wasm32") {
+        web_sys::window()?.session_storage().ok()?
+    } else {
+        None
+    }
+}

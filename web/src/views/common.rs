@@ -1,0 +1,228 @@
+//! What the views share: route parameters, the navigation bar, error and progress display.
+
+use crate::backend::{Backend, BackendError};
+use crate::routes;
+use crate::session::Session;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
+use std::rc::Rc;
+
+/// Percent-decodes a URL component (invalid escapes are kept as they are).
+#[must_use]
+pub fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push(u8::try_from(h * 16 + l).unwrap_or(b'?'));
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A decoded route parameter (empty when absent).
+#[must_use]
+pub fn param(name: &'static str) -> Memo<String> {
+    let params = use_params_map();
+    Memo::new(move |_| params.with(|p| p.get(name).map(|v| decode(&v)).unwrap_or_default()))
+}
+
+/// The route parameters most views need.
+#[derive(Clone, Copy)]
+pub struct Here {
+    /// `demo` or `live`.
+    pub src: Memo<String>,
+    /// Project slug.
+    pub project: Memo<String>,
+    /// Agent name (empty outside a mailbox).
+    pub agent: Memo<String>,
+}
+
+impl Here {
+    /// Reads the current route.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            src: param("src"),
+            project: param("project"),
+            agent: param("agent"),
+        }
+    }
+
+    /// The backend of this route's source (tracks the session revision).
+    ///
+    /// # Errors
+    /// Not connected, or an unknown source.
+    pub fn backend(&self) -> Result<Rc<dyn Backend>, BackendError> {
+        let session = Session::get();
+        session.revision.track();
+        session.backend(&self.src.get())
+    }
+}
+
+impl Default for Here {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// An error, with a way back to the connect screen when not connected.
+#[component]
+pub fn ErrorNote(error: BackendError) -> impl IntoView {
+    let reconnect = matches!(error, BackendError::Invalid(ref t) if t.starts_with("Not connected"))
+        || matches!(
+            error,
+            BackendError::TokenRequired { .. } | BackendError::Unauthorized { .. }
+        );
+    view! {
+        <div class="error" role="alert">
+            <p>{error.to_string()}</p>
+            {reconnect.then(|| view! { <p><a href="/">"Go to the connect screen"</a></p> })}
+        </div>
+    }
+}
+
+/// The progress and outcome of an action.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Progress {
+    /// Nothing happening.
+    #[default]
+    Idle,
+    /// Running (what).
+    Busy(String),
+    /// Succeeded (what happened).
+    Done(String),
+    /// Failed (why).
+    Failed(String),
+}
+
+/// Shows a [`Progress`] in a live region.
+#[component]
+pub fn ProgressNote(progress: RwSignal<Progress>) -> impl IntoView {
+    view! {
+        <p class="progress" role="status" aria-live="polite" data-state=move || match progress.get() {
+            Progress::Idle => "idle",
+            Progress::Busy(_) => "busy",
+            Progress::Done(_) => "done",
+            Progress::Failed(_) => "failed",
+        }>
+            {move || match progress.get() {
+                Progress::Idle => String::new(),
+                Progress::Busy(text) | Progress::Done(text) => text,
+                Progress::Failed(text) => format!("Failed: {text}"),
+            }}
+        </p>
+    }
+}
+
+/// The navigation bar: where we are, the agent's pages, and project search (`/` focuses it).
+#[component]
+pub fn NavBar() -> impl IntoView {
+    let here = Here::new();
+    let navigate = use_navigate();
+    let query = RwSignal::new(String::new());
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let url = format!(
+            "{}?q={}",
+            routes::project_page(
+                &here.src.get_untracked(),
+                &here.project.get_untracked(),
+                "search"
+            ),
+            crate::backend::mcp::encode(&query.get_untracked())
+        );
+        navigate(&url, Default::default());
+    };
+    let source_label = move || {
+        if here.src.get() == "demo" {
+            "Demo"
+        } else {
+            "Server"
+        }
+    };
+    view! {
+        <nav class="navbar" aria-label="Location">
+            <ol class="crumbs">
+                <li><a href="/">"Connect"</a></li>
+                <li><a href=move || routes::projects(&here.src.get())>{source_label}</a></li>
+                <Show when=move || !here.project.get().is_empty()>
+                    <li>
+                        <a href=move || routes::project(&here.src.get(), &here.project.get())>
+                            {move || here.project.get()}
+                        </a>
+                    </li>
+                </Show>
+                <Show when=move || !here.agent.get().is_empty()>
+                    <li>
+                        <a href=move || routes::agent_page(&here.src.get(), &here.project.get(), &here.agent.get(), "inbox")>
+                            {move || here.agent.get()}
+                        </a>
+                        " ("
+                        <a href=move || routes::agent_page(&here.src.get(), &here.project.get(), &here.agent.get(), "inbox")>"inbox"</a>
+                        " · "
+                        <a href=move || routes::agent_page(&here.src.get(), &here.project.get(), &here.agent.get(), "outbox")>"outbox"</a>
+                        " · "
+                        <a href=move || routes::agent_page(&here.src.get(), &here.project.get(), &here.agent.get(), "contacts")>"contacts"</a>
+                        ")"
+                    </li>
+                </Show>
+            </ol>
+            <Show when=move || !here.project.get().is_empty()>
+                <form class="search-form" role="search" on:submit=submit.clone()>
+                    <label for="search">"Search messages"</label>
+                    <input id="search" name="q" type="search" placeholder="Press / to search"
+                        bind:value=query />
+                    <button type="submit">"Search"</button>
+                </form>
+            </Show>
+        </nav>
+    }
+}
+
+/// Whether a key event comes from a text field (where shortcuts must not fire).
+#[must_use]
+pub fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(target) = ev.target() else {
+        return false;
+    };
+    let Ok(element) = target.dyn_into::<web_sys::Element>() else {
+        return false;
+    };
+    let tag = element.tag_name().to_ascii_lowercase();
+    matches!(tag.as_str(), "input" | "textarea" | "select")
+        || element.has_attribute("contenteditable")
+}
+
+/// Focuses the navigation bar's search field (the `/` shortcut).
+pub fn focus_search() {
+    use wasm_bindgen::JsCast;
+    if let Some(input) = document()
+        .get_element_by_id("search")
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = input.focus();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode;
+
+    #[test]
+    fn decodes_percent_escapes() {
+        assert_eq!(decode("a%2Fb%20c"), "a/b c");
+        assert_eq!(decode("100%"), "100%");
+        assert_eq!(decode("%zz"), "%zz");
+        assert_eq!(decode("%C3%BC"), "ü");
+    }
+}

@@ -1,0 +1,113 @@
+//! The connect screen: where a reviewer points the console at an Agent Mail server (with an
+//! optional bearer token, per-agent tokens and a project), or opens the built-in demo.
+//! Connecting runs the capability probe; failures are diagnosed in words a user can act on.
+
+use super::common::{Progress, ProgressNote};
+use crate::backend::mcp::{ConnectConfig, McpBackend};
+use crate::routes;
+use crate::session::{self, Session};
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use std::rc::Rc;
+
+/// Reconnects with settings remembered in sessionStorage (when the user ticked "remember").
+pub fn restore_remembered(session: Session) {
+    if let Some(config) = session::remembered() {
+        leptos::task::spawn_local(async move {
+            if let Ok(backend) = McpBackend::connect(config).await {
+                session.set_live(Rc::new(backend));
+            }
+        });
+    }
+}
+
+/// The connect form and the demo entry.
+#[component]
+pub fn ConnectScreen() -> impl IntoView {
+    let remembered = session::remembered().unwrap_or_default();
+    let server_url = RwSignal::new(remembered.server.clone());
+    let token = RwSignal::new(remembered.bearer.clone().unwrap_or_default());
+    let project = RwSignal::new(remembered.project.clone().unwrap_or_default());
+    let agent_tokens = RwSignal::new(
+        remembered
+            .agent_tokens
+            .iter()
+            .map(|(agent, token)| format!("{agent}={token}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    let remember = RwSignal::new(!remembered.server.is_empty());
+    let progress = RwSignal::new(Progress::Idle);
+    let navigate = use_navigate();
+
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let tokens = match ConnectConfig::parse_agent_tokens(&agent_tokens.get_untracked()) {
+            Ok(tokens) => tokens,
+            Err(text) => return progress.set(Progress::Failed(text)),
+        };
+        let non_empty = |s: String| Some(s.trim().to_string()).filter(|s| !s.is_empty());
+        let config = ConnectConfig {
+            server: server_url.get_untracked().trim().to_string(),
+            bearer: non_empty(token.get_untracked()),
+            agent_tokens: tokens,
+            project: non_empty(project.get_untracked()),
+        };
+        let session = Session::get();
+        let navigate = navigate.clone();
+        let keep = remember.get_untracked();
+        progress.set(Progress::Busy(format!("Connecting to {}…", config.server)));
+        leptos::task::spawn_local(async move {
+            match McpBackend::connect(config).await {
+                Ok(backend) => {
+                    let caps = crate::backend::Backend::capabilities(&backend);
+                    if keep {
+                        session::remember(backend.config());
+                    } else {
+                        session::forget();
+                    }
+                    let target = match &backend.config().project {
+                        Some(project) => routes::project("live", project),
+                        None => routes::projects("live"),
+                    };
+                    progress.set(Progress::Done(format!(
+                        "Connected: {}.",
+                        caps.variant.label()
+                    )));
+                    session.set_live(Rc::new(backend));
+                    navigate(&target, Default::default());
+                }
+                Err(err) => progress.set(Progress::Failed(err.to_string())),
+            }
+        });
+    };
+
+    view! {
+        <section class="connect" aria-labelledby="connect-title">
+            <h2 id="connect-title">"Connect to an Agent Mail server"</h2>
+            <form class="connect-form" on:submit=submit>
+                <label for="server-url">"Server URL"</label>
+                <input id="server-url" name="server-url" type="url" required
+                    placeholder="http://127.0.0.1:8765"
+                    bind:value=server_url />
+                <label for="bearer-token">"Bearer token (optional)"</label>
+                <input id="bearer-token" name="bearer-token" type="password" autocomplete="off"
+                    bind:value=token />
+                <label for="agent-tokens">"Agent tokens (optional, one Agent=token per line)"</label>
+                <textarea id="agent-tokens" name="agent-tokens" rows="3" autocomplete="off"
+                    spellcheck="false" bind:value=agent_tokens></textarea>
+                <label for="project">"Project (optional)"</label>
+                <input id="project" name="project" type="text" bind:value=project />
+                <label for="remember">"Remember for this tab (sessionStorage)"</label>
+                <input id="remember" name="remember" type="checkbox" bind:checked=remember />
+                <button type="submit" disabled=move || matches!(progress.get(), Progress::Busy(_))>"Connect"</button>
+            </form>
+            <ProgressNote progress />
+        </section>
+        <section class="demo-entry" aria-labelledby="demo-title">
+            <h2 id="demo-title">"No server at hand?"</h2>
+            <p>"Explore the built-in demo: several projects and agents, every protocol family."</p>
+            <a class="button" href="/demo">"Open the demo"</a>
+        </section>
+    }
+}

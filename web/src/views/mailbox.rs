@@ -1,0 +1,430 @@
+//! An agent's inbox or outbox, normalized by the core's pane (`switchboard_core::pane`)
+//! in the browser: the four filter modes, the pending-ack count, and a virtualized list
+//! (fixed row height; only visible rows plus overscan are in the DOM) driven by the
+//! keyboard: `j`/`k` move, `Enter` opens, `a` acknowledges, `r` replies, `/` searches.
+
+use super::common::{
+    focus_search, typing_in_field, ErrorNote, Here, NavBar, Progress, ProgressNote,
+};
+use crate::backend::{load_mailbox, BackendError, Mailbox};
+use crate::routes;
+use crate::session::Session;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use switchboard_core::pane::{self, EventKind, FilterMode, MessageItem, Snapshot};
+
+/// Row height in pixels (the CSS `.row` height).
+pub const ROW_HEIGHT: f64 = 44.0;
+/// Rows rendered above and below the visible ones.
+pub const OVERSCAN: usize = 8;
+
+/// The rows to render for a scroll position: visible rows plus overscan.
+#[must_use]
+pub fn visible_range(rows: usize, scroll_top: f64, viewport: f64) -> std::ops::Range<usize> {
+    let first = (scroll_top.max(0.0) / ROW_HEIGHT).floor() as usize;
+    let shown = (viewport.max(ROW_HEIGHT) / ROW_HEIGHT).ceil() as usize;
+    let start = first.saturating_sub(OVERSCAN).min(rows);
+    let end = (first + shown + OVERSCAN).min(rows);
+    start..end
+}
+
+/// Runs the pane over a mailbox. `thread_only` without a thread uses the thread the pane
+/// selects by itself (the lexically smallest visible one).
+///
+/// # Errors
+/// The pane's hard errors, as text.
+pub fn snapshot(
+    mailbox: &Mailbox,
+    mode: FilterMode,
+    thread: Option<&str>,
+) -> Result<Snapshot, String> {
+    let contract = pane::contract();
+    let build = |thread: Option<&str>, mode| {
+        pane::build_snapshot(
+            &contract,
+            &mailbox.inbox,
+            &mailbox.outbox,
+            &mailbox.contacts,
+            thread,
+            mode,
+            &mailbox.acked,
+        )
+        .map_err(|err| err.to_string())
+    };
+    if mode == FilterMode::ThreadOnly && thread.is_none() {
+        let derived = build(None, FilterMode::All)?.active_thread;
+        return build(derived.as_deref(), mode);
+    }
+    build(thread, mode)
+}
+
+/// The filter modes in the order the filter bar shows them.
+pub const DISPLAY_ORDER: [FilterMode; 4] = [
+    FilterMode::All,
+    FilterMode::AckRequired,
+    FilterMode::UnackedOnly,
+    FilterMode::ThreadOnly,
+];
+
+/// Human label of a filter mode.
+#[must_use]
+pub const fn mode_label(mode: FilterMode) -> &'static str {
+    match mode {
+        FilterMode::All => "All",
+        FilterMode::AckRequired => "Ack required",
+        FilterMode::UnackedOnly => "Unacked only",
+        FilterMode::ThreadOnly => "Thread only",
+    }
+}
+
+/// Acknowledges a message through the backend, reporting progress; reloads on success.
+pub fn acknowledge(here: Here, id: u64, progress: RwSignal<Progress>) {
+    let session = Session::get();
+    let backend = here.backend();
+    let (project, agent) = (here.project.get_untracked(), here.agent.get_untracked());
+    progress.set(Progress::Busy(format!("Acknowledging message {id}…")));
+    leptos::task::spawn_local(async move {
+        let result = match backend {
+            Ok(backend) => backend.acknowledge(&project, &agent, id).await,
+            Err(err) => Err(err),
+        };
+        match result {
+            Ok(()) => {
+                progress.set(Progress::Done(format!("Message {id} acknowledged.")));
+                session.bump();
+            }
+            Err(err) => progress.set(Progress::Failed(format!(
+                "message {id} was not acknowledged. {err}"
+            ))),
+        }
+    });
+}
+
+/// Loads the current route's mailbox (reloads when the route or the session changes).
+#[must_use]
+pub fn mailbox_resource(here: Here) -> LocalResource<Result<Mailbox, BackendError>> {
+    LocalResource::new(move || {
+        let backend = here.backend();
+        let (project, agent) = (here.project.get(), here.agent.get());
+        async move { load_mailbox(&*backend?, &project, &agent).await }
+    })
+}
+
+/// The inbox (or outbox) of the agent in the URL.
+#[component]
+pub fn MailboxView(
+    /// Show the outbox instead of the inbox.
+    outbox: bool,
+) -> impl IntoView {
+    let here = Here::new();
+    let query = use_query_map();
+    let mode = Memo::new(move |_| {
+        query
+            .with(|q| q.get("filter"))
+            .and_then(|f| f.parse::<FilterMode>().ok())
+            .unwrap_or(FilterMode::All)
+    });
+    let thread = Memo::new(move |_| query.with(|q| q.get("thread")).filter(|t| !t.is_empty()));
+    let data = mailbox_resource(here);
+    let view_state = Memo::new(move |_| {
+        data.get().map(|loaded| {
+            let mailbox = loaded?;
+            let snap = snapshot(&mailbox, mode.get(), thread.get().as_deref())
+                .map_err(BackendError::Invalid)?;
+            Ok((snap, mailbox.notes))
+        })
+    });
+    let rows = Memo::new(move |_| {
+        view_state.with(|state| match state {
+            Some(Ok((snap, _))) => {
+                let mut rows = if outbox {
+                    snap.outbox.clone()
+                } else {
+                    snap.inbox.clone()
+                };
+                rows.reverse();
+                rows
+            }
+            _ => Vec::new(),
+        })
+    });
+    let selected = RwSignal::new(0_usize);
+    let progress = RwSignal::new(Progress::Idle);
+    let scroll_top = RwSignal::new(0.0_f64);
+    let viewport = RwSignal::new(12.0 * ROW_HEIGHT);
+    let list_ref = NodeRef::<leptos::html::Div>::new();
+
+    Effect::new(move |_| {
+        if let Some(el) = list_ref.get() {
+            viewport.set(f64::from(el.client_height()));
+        }
+    });
+    // Keep the selection inside the list and visible.
+    Effect::new(move |_| {
+        let count = rows.with(Vec::len);
+        let index = selected.get();
+        if count > 0 && index >= count {
+            selected.set(count - 1);
+            return;
+        }
+        if let Some(el) = list_ref.get_untracked() {
+            let top = index as f64 * ROW_HEIGHT;
+            let current = f64::from(el.scroll_top());
+            let height = f64::from(el.client_height());
+            if top < current {
+                el.set_scroll_top(top as i32);
+            } else if top + ROW_HEIGHT > current + height {
+                el.set_scroll_top((top + ROW_HEIGHT - height) as i32);
+            }
+        }
+    });
+
+    let selected_row = move || rows.with(|r| r.get(selected.get_untracked()).cloned());
+    let navigate = use_navigate();
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing_in_field(&ev) {
+            return;
+        }
+        let count = rows.with_untracked(Vec::len);
+        let (src, project, agent) = (
+            here.src.get_untracked(),
+            here.project.get_untracked(),
+            here.agent.get_untracked(),
+        );
+        match ev.key().as_str() {
+            "j" | "ArrowDown" if count > 0 => {
+                ev.prevent_default();
+                selected.update(|s| *s = (*s + 1).min(count - 1));
+            }
+            "k" | "ArrowUp" if count > 0 => {
+                ev.prevent_default();
+                selected.update(|s| *s = s.saturating_sub(1));
+            }
+            "Enter" => {
+                if let Some(row) = selected_row() {
+                    ev.prevent_default();
+                    navigate(
+                        &routes::message(&src, &project, Some(&agent), row.id),
+                        Default::default(),
+                    );
+                }
+            }
+            "a" if !outbox => {
+                if let Some(row) = selected_row() {
+                    if row.ack_required && !row.acknowledged {
+                        acknowledge(here, row.id, progress);
+                    } else {
+                        progress.set(Progress::Done(format!(
+                            "Message {} needs no acknowledgement.",
+                            row.id
+                        )));
+                    }
+                }
+            }
+            "r" => {
+                if let Some(row) = selected_row() {
+                    let url = format!(
+                        "{}?reply=1",
+                        routes::message(&src, &project, Some(&agent), row.id)
+                    );
+                    navigate(&url, Default::default());
+                }
+            }
+            "/" => {
+                ev.prevent_default();
+                focus_search();
+            }
+            _ => {}
+        }
+    });
+    on_cleanup(move || handle.remove());
+
+    let filter_link = move |m: FilterMode| {
+        let thread = thread
+            .get()
+            .or_else(|| selected_row().and_then(|row| row.thread_id))
+            .or_else(|| {
+                view_state.with(|s| {
+                    s.as_ref()
+                        .and_then(|s| s.as_ref().ok())
+                        .and_then(|(snap, _)| snap.active_thread.clone())
+                })
+            });
+        let thread = if m == FilterMode::ThreadOnly {
+            thread
+        } else {
+            None
+        };
+        routes::mailbox(
+            &here.src.get(),
+            &here.project.get(),
+            &here.agent.get(),
+            outbox,
+            m,
+            thread.as_deref(),
+        )
+    };
+    let title = move || {
+        format!(
+            "{} — {}",
+            here.agent.get(),
+            if outbox { "Outbox" } else { "Inbox" }
+        )
+    };
+
+    view! {
+        <NavBar />
+        <section class="mailbox" aria-labelledby="mailbox-title">
+            <h2 id="mailbox-title">{title}</h2>
+            <nav class="filters" aria-label="Filter">
+                {DISPLAY_ORDER.map(|m| view! {
+                    <a href=move || filter_link(m) data-filter=m.as_str()
+                        aria-current=move || (mode.get() == m).then_some("page")>
+                        {mode_label(m)}
+                    </a>
+                }).to_vec()}
+            </nav>
+            <ProgressNote progress />
+            {move || match view_state.get() {
+                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
+                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
+                Some(Ok((snap, notes))) => {
+                    let gap = snap.events.iter().any(|e| e.event_kind == EventKind::ThreadContinuityGap);
+                    let attention = snap.events.iter().filter(|e| e.event_kind == EventKind::ContactAttentionRequired).count();
+                    view! {
+                        <p class="summary">
+                            "Pending acknowledgements: "
+                            <strong class="pending-count">{snap.pending_ack_count}</strong>
+                            " · " {rows.with(Vec::len)} " shown"
+                            {snap.active_thread.clone().map(|t| view! {
+                                " · thread "
+                                <a href=routes::thread(&here.src.get_untracked(), &here.project.get_untracked(), &here.agent.get_untracked(), &t)>{t.clone()}</a>
+                            })}
+                            {(attention > 0).then(|| view! {
+                                " · "
+                                <a href=routes::agent_page(&here.src.get_untracked(), &here.project.get_untracked(), &here.agent.get_untracked(), "contacts")>
+                                    {format!("{attention} contact(s) need attention")}
+                                </a>
+                            })}
+                        </p>
+                        {gap.then(|| view! { <p class="warning" role="alert">"Continuity gap: the selected thread has no visible messages here."</p> })}
+                        {snap.parse_errors.iter().chain(notes.iter()).map(|e| view! { <p class="warning">{e.clone()}</p> }).collect_view()}
+                    }.into_any()
+                }
+            }}
+            <div class="rows" node_ref=list_ref tabindex="0" role="region" aria-label="Messages"
+                on:scroll=move |_| {
+                    if let Some(el) = list_ref.get_untracked() {
+                        scroll_top.set(f64::from(el.scroll_top()));
+                    }
+                }>
+                <ol class="rows-inner" style:height=move || format!("{}px", rows.with(Vec::len) as f64 * ROW_HEIGHT)>
+                    <For
+                        each=move || {
+                            rows.with(|r| {
+                                visible_range(r.len(), scroll_top.get(), viewport.get())
+                                    .map(|i| (i, r[i].clone()))
+                                    .collect::<Vec<_>>()
+                            })
+                        }
+                        key=|(i, row): &(usize, MessageItem)| (*i, row.id, row.acknowledged)
+                        children=move |(i, row)| view! { <Row index=i row outbox here selected progress /> }
+                    />
+                </ol>
+            </div>
+            <p class="hint">"Keys: j/k move · Enter opens · a acknowledges · r replies · / searches"</p>
+        </section>
+    }
+}
+
+/// One message row.
+#[component]
+fn Row(
+    index: usize,
+    row: MessageItem,
+    outbox: bool,
+    here: Here,
+    selected: RwSignal<usize>,
+    progress: RwSignal<Progress>,
+) -> impl IntoView {
+    let id = row.id;
+    let href = routes::message(
+        &here.src.get_untracked(),
+        &here.project.get_untracked(),
+        Some(&here.agent.get_untracked()),
+        id,
+    );
+    let needs_ack = !outbox && row.ack_required && !row.acknowledged;
+    let state = if !row.ack_required {
+        ""
+    } else if row.acknowledged {
+        "acknowledged"
+    } else {
+        "ack required"
+    };
+    let thread_link = row.thread_id.clone().map(|t| {
+        let href = routes::thread(
+            &here.src.get_untracked(),
+            &here.project.get_untracked(),
+            &here.agent.get_untracked(),
+            &t,
+        );
+        view! { <a class="thread" href=href>{t}</a> }
+    });
+    let who = if outbox {
+        format!("to thread {}", row.thread_id.clone().unwrap_or_default())
+    } else {
+        row.from.clone()
+    };
+    view! {
+        <li class="row" data-id=id style:top=format!("{}px", index as f64 * ROW_HEIGHT)
+            class:selected=move || selected.get() == index
+            class:unacked=needs_ack
+            aria-current=move || (selected.get() == index).then_some("true")
+            on:click=move |_| selected.set(index)>
+            <span class="importance" data-importance=row.importance.clone()>{row.importance.clone()}</span>
+            <a class="subject" href=href>{row.subject.clone()}</a>
+            <span class="from">{if outbox { row.delivery_status.clone() } else { who }}</span>
+            {thread_link}
+            <time class="ts">{row.created_ts.get(..16).unwrap_or(&row.created_ts).replace('T', " ")}</time>
+            <span class="ack-state">{state}</span>
+            {needs_ack.then(|| view! {
+                <button type="button" class="ack" on:click=move |ev| {
+                    ev.stop_propagation();
+                    acknowledge(here, id, progress);
+                }>"Acknowledge"</button>
+            })}
+        </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::Mailbox;
+
+    #[test]
+    fn only_visible_rows_plus_overscan_are_rendered() {
+        assert_eq!(visible_range(100_000, 0.0, 440.0), 0..18);
+        let r = visible_range(100_000, 44.0 * 50_000.0, 440.0);
+        assert_eq!(r, 49_992..50_018);
+        assert_eq!(visible_range(5, 0.0, 440.0), 0..5);
+        assert_eq!(visible_range(0, 300.0, 440.0), 0..0);
+    }
+
+    #[test]
+    fn thread_only_without_a_thread_uses_the_panes_thread() {
+        let mailbox = Mailbox {
+            inbox: pane::SMOKE_INBOX.to_string(),
+            outbox: pane::SMOKE_OUTBOX_BEFORE_REPLY.to_string(),
+            contacts: pane::SMOKE_CONTACTS.to_string(),
+            acked: vec![],
+            notes: vec![],
+        };
+        let snap = snapshot(&mailbox, FilterMode::ThreadOnly, None).unwrap();
+        assert_eq!(snap.active_thread.as_deref(), Some("asupersync-28c51.489"));
+        assert_eq!(snap.pending_ack_count, 1);
+        let unacked = snapshot(&mailbox, FilterMode::UnackedOnly, None).unwrap();
+        assert_eq!(unacked.inbox.len(), 1);
+    }
+}

@@ -1,0 +1,48 @@
+//! The projects of a source (`/demo` or `/live`), with what the probe found.
+
+use super::common::{ErrorNote, Here, NavBar};
+use crate::routes;
+use leptos::prelude::*;
+
+/// The project list.
+#[component]
+pub fn ProjectsView() -> impl IntoView {
+    let here = Here::new();
+    let data = LocalResource::new(move || {
+        let backend = here.backend();
+        async move {
+            let backend = backend?;
+            let projects = backend.projects().await?;
+            Ok((backend.capabilities(), projects))
+        }
+    });
+    view! {
+        <NavBar />
+        <section aria-labelledby="projects-title">
+            <h2 id="projects-title">"Projects"</h2>
+            {move || match data.get() {
+                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
+                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
+                Some(Ok((caps, projects))) => {
+                    let src = here.src.get();
+                    view! {
+                        <p class="server-info">
+                            {format!("Backend: {}", caps.variant.label())}
+                            {(!caps.endpoint.is_empty()).then(|| format!(" at {} ({} tools)", caps.endpoint, caps.tool_count))}
+                            {caps.operator.then_some(" · operator mode available")}
+                        </p>
+                        {projects.is_empty().then(|| view! { <p>"No projects on this server yet."</p> })}
+                        <ul class="cards">
+                            {projects.into_iter().map(|p| view! {
+                                <li>
+                                    <a href=routes::project(&src, &p.slug)>{p.slug.clone()}</a>
+                                    <span class="muted">{p.human_key}</span>
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    }.into_any()
+                }
+            }}
+        </section>
+    }
+}

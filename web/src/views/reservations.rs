@@ -1,0 +1,56 @@
+//! A project's file reservations, with conflicts (active, different holders, overlapping
+//! paths, at least one exclusive) flagged.
+
+use super::common::{ErrorNote, Here, NavBar};
+use crate::backend::reservation_conflicts;
+use leptos::prelude::*;
+
+/// The reservations view.
+#[component]
+pub fn ReservationsView() -> impl IntoView {
+    let here = Here::new();
+    let data = LocalResource::new(move || {
+        let backend = here.backend();
+        let project = here.project.get();
+        async move { backend?.reservations(&project).await }
+    });
+    view! {
+        <NavBar />
+        <section aria-labelledby="reservations-title">
+            <h2 id="reservations-title">{move || format!("File reservations in {}", here.project.get())}</h2>
+            {move || match data.get() {
+                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
+                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
+                Some(Ok(rows)) => {
+                    let conflicts = reservation_conflicts(&rows);
+                    view! {
+                        <p class="summary">{format!("{} reservations, {} conflicts", rows.len(), conflicts.len())}</p>
+                        <table class="reservations">
+                            <thead><tr><th scope="col">"Path"</th><th scope="col">"Holder"</th><th scope="col">"Mode"</th><th scope="col">"Reason"</th><th scope="col">"Expires"</th><th scope="col">"Conflicts"</th></tr></thead>
+                            <tbody>
+                                {rows.iter().map(|r| {
+                                    let with: Vec<String> = conflicts.iter()
+                                        .filter_map(|(a, b)| if *a == r.id { Some(*b) } else if *b == r.id { Some(*a) } else { None })
+                                        .filter_map(|other| rows.iter().find(|x| x.id == other))
+                                        .map(|x| format!("{} ({})", x.agent, x.path_pattern))
+                                        .collect();
+                                    let conflict = !with.is_empty();
+                                    view! {
+                                        <tr class:conflict=conflict class:released=r.released>
+                                            <th scope="row"><code>{r.path_pattern.clone()}</code></th>
+                                            <td>{r.agent.clone()}</td>
+                                            <td>{if r.exclusive { "exclusive" } else { "shared" }}{r.released.then_some(" · released")}</td>
+                                            <td>{r.reason.clone()}</td>
+                                            <td>{r.expires_ts.clone()}</td>
+                                            <td>{conflict.then(|| view! { <strong class="flag">"conflict"</strong> " " })}{with.join(", ")}</td>
+                                        </tr>
+                                    }
+                                }).collect_view()}
+                            </tbody>
+                        </table>
+                    }.into_any()
+                }
+            }}
+        </section>
+    }
+}

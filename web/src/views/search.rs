@@ -1,0 +1,50 @@
+//! Full-text search in a project (`?q=` in the URL).
+
+use super::common::{ErrorNote, Here, NavBar};
+use crate::routes;
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+
+/// The search results view.
+#[component]
+pub fn SearchView() -> impl IntoView {
+    let here = Here::new();
+    let query = use_query_map();
+    let q = Memo::new(move |_| query.with(|m| m.get("q")).unwrap_or_default());
+    let data = LocalResource::new(move || {
+        let backend = here.backend();
+        let (project, q) = (here.project.get(), q.get());
+        async move {
+            if q.trim().is_empty() {
+                return Ok(Vec::new());
+            }
+            backend?.search(&project, &q).await
+        }
+    });
+    view! {
+        <NavBar />
+        <section aria-labelledby="search-title">
+            <h2 id="search-title">{move || format!("Search: {}", q.get())}</h2>
+            {move || match data.get() {
+                None => view! { <p class="loading">"Searching…"</p> }.into_any(),
+                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
+                Some(Ok(hits)) => {
+                    let (src, project) = (here.src.get(), here.project.get());
+                    view! {
+                        <p class="summary">{format!("{} results", hits.len())}</p>
+                        <ol class="results">
+                            {hits.into_iter().map(|hit| view! {
+                                <li>
+                                    <a href=routes::message(&src, &project, None, hit.id)>{hit.subject.clone()}</a>
+                                    <span class="from">{hit.from}</span>
+                                    <time>{hit.created_ts}</time>
+                                    {hit.thread_id.map(|t| view! { <span class="thread">{t}</span> })}
+                                </li>
+                            }).collect_view()}
+                        </ol>
+                    }.into_any()
+                }
+            }}
+        </section>
+    }
+}
