@@ -5,6 +5,9 @@ SWITCHBOARD_HOME="${SWITCHBOARD_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/switchboar
 mkdir -p "$SWITCHBOARD_HOME"
 export SWITCHBOARD_HOME
 export PATH="$HOME/.cargo/bin:$PATH"
+# One cargo build cache for every checkout on this machine, so a fresh clone (as in CI) only
+# recompiles the workspace's own crates. Set CARGO_TARGET_DIR to choose another.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$SWITCHBOARD_HOME/target}"
 # Agent Mail servers import LiteLLM, which otherwise tries to download a price list at start.
 export LITELLM_LOCAL_MODEL_COST_MAP=True
 

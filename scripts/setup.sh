@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Takes a fresh Debian 12 machine to a state where Switchboard builds, serves and tests:
 # a wasm32 Rust route, wasm-bindgen-cli at the crate's exact version, trunk, Chromium and
-# chromedriver, the Node packages of package-lock.json (playwright-core; binaryen, whose
-# wasm-opt 132 trunk uses: Debian's 108 breaks wasm-bindgen's externref table), and Python virtual environments
-# with real MCP Agent Mail servers.
+# chromedriver, the Node packages of package-lock.json (playwright-core, and binaryen for
+# wasm-opt 132: Debian's 108 breaks wasm-bindgen's externref table), and Python virtual
+# environments with real MCP Agent Mail servers.
 #
 # Idempotent: every step checks first and skips what is already there, so a second run
 # changes nothing. Tools live outside the checkout (in $SWITCHBOARD_HOME) so fresh clones
@@ -48,28 +48,41 @@ fi
 
 # --- 2. A wasm32 standard library ----------------------------------------------------------
 step "wasm32-unknown-unknown route"
-if rustup_has_wasm32; then
+# Debian's rustc-web 1.96 with its std source (built by -Zbuild-std) and wasm-ld 22.
+debian_wasm_route() {
+    if debian_wasm_route_present; then
+        ok "Debian rustc-web $(/usr/bin/rustc --version | cut -d' ' -f2) + build-std, wasm-ld 22"
+    else
+        say "installing Debian's rustc-web (1.96) with its std source and lld 22"
+        if [ "$APT_UPDATED" = 0 ]; then
+            run_logged "apt-get update" apt-get update -qq
+            APT_UPDATED=1
+        fi
+        run_logged "apt-get install -t bookworm-security rustc-web cargo-web rust-web-src" \
+            env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -t bookworm-security rustc-web cargo-web rust-web-src
+        apt_install lld-22
+        debian_wasm_route_present ||
+            fail "Debian wasm route incomplete (need /usr/bin/cargo, /usr/lib/rustlib/src and /usr/lib/llvm-22/bin/wasm-ld)"
+    fi
+    echo debian >"$SWITCHBOARD_HOME/wasm-route"
+}
+# SWITCHBOARD_WASM_ROUTE=debian forces the Debian route; by default the rustup target is
+# preferred when present or quickly addable.
+if [ "${SWITCHBOARD_WASM_ROUTE:-auto}" = debian ]; then
+    debian_wasm_route
+elif rustup_has_wasm32; then
     ok "rustup toolchain has the wasm32 target"
     echo rustup >"$SWITCHBOARD_HOME/wasm-route"
 elif debian_wasm_route_present; then
-    ok "Debian rustc-web $(/usr/bin/rustc --version | cut -d' ' -f2) + build-std, wasm-ld 22"
-    echo debian >"$SWITCHBOARD_HOME/wasm-route"
+    debian_wasm_route
 elif command -v rustup >/dev/null && say "trying 'rustup target add wasm32-unknown-unknown' (60 s limit)" &&
     timeout 60 rustup target add wasm32-unknown-unknown >>"$SWITCHBOARD_HOME/setup.log" 2>&1 &&
     rustup_has_wasm32; then
     ok "added the rustup wasm32 target"
     echo rustup >"$SWITCHBOARD_HOME/wasm-route"
 else
-    say "rustup cannot add the target here; installing Debian's rustc-web (1.96) with its std source and lld 22"
-    if [ "$APT_UPDATED" = 0 ]; then
-        run_logged "apt-get update" apt-get update -qq
-        APT_UPDATED=1
-    fi
-    run_logged "apt-get install -t bookworm-security rustc-web cargo-web rust-web-src" \
-        env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -t bookworm-security rustc-web cargo-web rust-web-src
-    apt_install lld-22
-    debian_wasm_route_present || fail "Debian wasm route incomplete after install (need /usr/bin/cargo, /usr/lib/rustlib/src and /usr/lib/llvm-22/bin/wasm-ld)"
-    echo debian >"$SWITCHBOARD_HOME/wasm-route"
+    say "rustup cannot add the wasm32 target here"
+    debian_wasm_route
 fi
 
 # --- 3. wasm-bindgen-cli at the exact crate version ---------------------------------------

@@ -12,7 +12,7 @@ cd "$ROOT"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 OUT="$TARGET_DIR/pane-wasm-bench"
 
-cargo rustc --quiet -p switchboard-core --lib --release --no-default-features \
+cargo rustc --quiet -p switchboard-core --lib --release --no-default-features --features js \
     --target wasm32-unknown-unknown --crate-type cdylib
 wasm-bindgen --target nodejs --out-dir "$OUT" \
     "$TARGET_DIR/wasm32-unknown-unknown/release/switchboard_core.wasm"

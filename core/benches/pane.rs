@@ -73,7 +73,11 @@ fn message(out: &mut String, id: usize, from: &str, ack: &str) {
         r#"{{"id":{id},"project_id":1,"sender_id":{},"thread_id":"thread-{:04}","subject":"[coord] status update {id} for the review pane","importance":"{}","ack_required":{ack},"created_ts":"2026-11-{:02}T{:02}:{:02}:{:02}.{:06}+00:00","attachments":[],"from":"{from}","kind":"to"}}"#,
         id % 97,
         id % 1000,
-        if id.is_multiple_of(5) { "high" } else { "normal" },
+        if id.is_multiple_of(5) {
+            "high"
+        } else {
+            "normal"
+        },
         1 + id % 28,
         id % 24,
         (id / 24) % 60,
@@ -96,7 +100,11 @@ fn payloads(rows: usize, contacts: usize) -> (String, String, String) {
             &mut inbox,
             id,
             "BlueLake",
-            if id.is_multiple_of(3) { "true" } else { "false" },
+            if id.is_multiple_of(3) {
+                "true"
+            } else {
+                "false"
+            },
         );
         message(
             &mut outbox,

@@ -2,9 +2,12 @@
 // Usage: node pane_wasm_bench.mjs <glue.js> <rows> [--header]
 // Generates the same payloads as core/benches/pane.rs, then times, in this process:
 //   floor  = parseValueFloor(inbox, outbox, contacts): serde_json::Value parse in wasm (+ drop)
-//   build  = buildPaneSnapshot(...): parse + snapshot + JSON serialization in wasm (+ drop)
+//   build  = buildPaneSummary(...): parse + snapshot in wasm (+ drop), sizes returned
+//   build + JSON out = buildPaneSnapshot(...): the same plus the snapshot JSON string
 // and prints one Markdown table row. Run one process per size: wasm memory only grows,
 // so the linear memory size after the run is this size's peak.
+import { deepStrictEqual } from "node:assert";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 
@@ -57,23 +60,30 @@ const payloadBytes = Buffer.byteLength(inbox) + Buffer.byteLength(outbox) + Buff
 const [jsParse] = best(runs, () => [JSON.parse(inbox), JSON.parse(outbox), JSON.parse(contacts)].length);
 const [floor, parsed] = best(runs, () => pane.parseValueFloor(inbox, outbox, contacts));
 const memFloor = pane.wasmMemoryBytes();
-let build = NaN;
-let status = "ok";
+let status = parsed === 3 ? "ok" : `floor parsed ${parsed}/3`;
+const [build, summary] = best(runs, () => JSON.parse(pane.buildPaneSummary(inbox, outbox, contacts, undefined, "all", acked)));
+if (summary.inbox !== rows || summary.outbox !== rows || summary.parse_errors.length !== 0) status = "WRONG COUNTS";
+const memBuild = pane.wasmMemoryBytes();
+let withJson = NaN;
 try {
   const [ms, json] = best(runs, () => pane.buildPaneSnapshot(inbox, outbox, contacts, undefined, "all", acked));
-  build = ms;
-  const snap = JSON.parse(json);
-  if (snap.inbox.length !== rows || snap.outbox.length !== rows || snap.parse_errors.length !== 0) status = "WRONG COUNTS";
+  withJson = ms;
+  if (json.length === 0) status = "EMPTY JSON";
 } catch (err) {
-  status = `failed: ${err.message ?? err}`;
+  status += `; JSON out: ${err.message ?? err}`;
 }
-const memBuild = pane.wasmMemoryBytes();
-if (parsed !== 3) status = `floor parsed ${parsed}/3`;
+const memJson = pane.wasmMemoryBytes();
 
 if (header === "--header") {
+  // The binding first: its smoke transcript must be the reference golden.
+  const golden = new URL("../tests/fixtures/pane-smoke/transcript.json", import.meta.url);
+  deepStrictEqual(JSON.parse(pane.paneSmoke()), JSON.parse(readFileSync(golden, "utf8")));
+  console.log("paneSmoke() in wasm equals core/tests/fixtures/pane-smoke/transcript.json");
   console.log(`pane benchmark (wasm32 in Node ${process.version}): inbox rows N, outbox rows N, 1000 contacts, mode all, N/10 acked ids`);
   console.log("");
-  console.log("| N | payload MiB | JSON.parse ms | Value parse floor ms (wasm) | buildPaneSnapshot ms (wasm, JSON out) | ratio | wasm memory after floor MiB | wasm memory after build MiB | status |");
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log("| N | payload MiB | JSON.parse ms (JS) | Value parse floor ms | build ms | ratio | build + JSON out ms | ratio | memory after floor MiB | after build MiB | after JSON MiB | status |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
 }
-console.log(`| ${rows} | ${mib(payloadBytes)} | ${jsParse.toFixed(1)} | ${floor.toFixed(1)} | ${build.toFixed(1)} | ${(build / floor).toFixed(2)} | ${mib(memFloor)} | ${mib(memBuild)} | ${status} |`);
+const f1 = (x) => (Number.isNaN(x) ? "n/a" : x.toFixed(1));
+const f2 = (x) => (Number.isNaN(x) ? "n/a" : x.toFixed(2));
+console.log(`| ${rows} | ${mib(payloadBytes)} | ${f1(jsParse)} | ${f1(floor)} | ${f1(build)} | ${f2(build / floor)} | ${f1(withJson)} | ${f2(withJson / floor)} | ${mib(memFloor)} | ${mib(memBuild)} | ${mib(memJson)} | ${status} |`);

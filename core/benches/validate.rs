@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use switchboard_core::protocol::{self, schema, Options};
 
 const MESSAGES: usize = 20_000;
-const ROUNDS: usize = 7;
+const ROUNDS: usize = 15;
 
 /// Knuth's MMIX LCG.
 struct Lcg(u64);
@@ -83,20 +83,9 @@ fn mutate(v: &mut Value, rng: &mut Lcg, i: usize) {
     }
 }
 
-struct Row {
-    name: &'static str,
+struct Row<'a> {
+    name: &'a str,
     time: Duration,
-}
-
-fn best(mut f: impl FnMut() -> usize) -> (Duration, usize) {
-    let mut best = Duration::MAX;
-    let mut out = 0;
-    for _ in 0..ROUNDS {
-        let t = Instant::now();
-        out = f();
-        best = best.min(t.elapsed());
-    }
-    (best, out)
 }
 
 fn main() {
@@ -149,47 +138,6 @@ fn main() {
             m
         });
 
-    let mut rows = Vec::new();
-    let (t, _) = best(|| {
-        bytes
-            .iter()
-            .map(|b| black_box(serde_json::from_slice::<Value>(b).is_ok()) as usize)
-            .sum()
-    });
-    rows.push(Row {
-        name: "parse floor: serde_json::from_slice::<Value>",
-        time: t,
-    });
-    let (t, _) = best(|| {
-        bytes
-            .iter()
-            .map(|b| black_box(protocol::validate_slice(b, &opts)).valid as usize)
-            .sum()
-    });
-    rows.push(Row {
-        name: "switchboard validate_slice (parse+validate+report)",
-        time: t,
-    });
-    let (t, _) = best(|| {
-        values
-            .iter()
-            .map(|v| black_box(protocol::validate(v, &opts)).valid as usize)
-            .sum()
-    });
-    rows.push(Row {
-        name: "switchboard validate (parsed Value, full report)",
-        time: t,
-    });
-    let (t, _) = best(|| {
-        values
-            .iter()
-            .map(|v| black_box(opts.is_valid(v)) as usize)
-            .sum()
-    });
-    rows.push(Row {
-        name: "switchboard is_valid (parsed Value)",
-        time: t,
-    });
     let hinted: Vec<Options> = values
         .iter()
         .map(|v| Options {
@@ -197,62 +145,113 @@ fn main() {
             lenient: false,
         })
         .collect();
-    let (t, _) = best(|| {
-        values
-            .iter()
-            .zip(&hinted)
-            .map(|(v, o)| black_box(o.is_valid(v)) as usize)
-            .sum()
-    });
-    rows.push(Row {
-        name: "switchboard is_valid, family hinted (parsed Value)",
-        time: t,
-    });
-    let (t, _) = best(|| {
-        values
-            .iter()
-            .zip(&known)
-            .map(|(v, k)| k.map_or_else(|| union.is_valid(v), |k| k.is_valid(v)) as usize)
-            .sum()
-    });
-    rows.push(Row {
-        name: "jsonschema is_valid, type known (parsed Value)",
-        time: t,
-    });
-    let (t, _) = best(|| {
-        values
-            .iter()
-            .zip(&known)
-            .map(|(v, k)| {
-                let k = k.unwrap_or(&union);
-                black_box(k.iter_errors(v).count())
-            })
-            .sum()
-    });
-    rows.push(Row {
-        name: "jsonschema iter_errors, type known (parsed Value)",
-        time: t,
-    });
-    let (t, _) = best(|| {
-        values
-            .iter()
-            .map(|v| black_box(union.is_valid(v)) as usize)
-            .sum()
-    });
-    rows.push(Row {
-        name: "jsonschema is_valid, union schema (parsed Value)",
-        time: t,
-    });
-    let (t, _) = best(|| {
-        bytes
-            .iter()
-            .map(|b| serde_json::from_slice::<Value>(b).map_or(0, |v| union.is_valid(&v) as usize))
-            .sum()
-    });
-    rows.push(Row {
-        name: "jsonschema parse+is_valid, union schema",
-        time: t,
-    });
+    type Job<'a> = Box<dyn FnMut() -> usize + 'a>;
+    let mut jobs: Vec<(&str, Job<'_>)> = vec![
+        (
+            "parse floor: serde_json::from_slice::<Value>",
+            Box::new(|| {
+                bytes
+                    .iter()
+                    .map(|b| black_box(serde_json::from_slice::<Value>(b).is_ok()) as usize)
+                    .sum()
+            }),
+        ),
+        (
+            "switchboard validate_slice (parse+detect+validate+report)",
+            Box::new(|| {
+                bytes
+                    .iter()
+                    .map(|b| black_box(protocol::validate_slice(b, &opts)).valid as usize)
+                    .sum()
+            }),
+        ),
+        (
+            "switchboard validate (parsed Value, full report)",
+            Box::new(|| {
+                values
+                    .iter()
+                    .map(|v| black_box(protocol::validate(v, &opts)).valid as usize)
+                    .sum()
+            }),
+        ),
+        (
+            "switchboard is_valid (parsed Value)",
+            Box::new(|| {
+                values
+                    .iter()
+                    .map(|v| black_box(opts.is_valid(v)) as usize)
+                    .sum()
+            }),
+        ),
+        (
+            "switchboard is_valid, family hinted (parsed Value)",
+            Box::new(|| {
+                values
+                    .iter()
+                    .zip(&hinted)
+                    .map(|(v, o)| black_box(o.is_valid(v)) as usize)
+                    .sum()
+            }),
+        ),
+        (
+            "jsonschema is_valid, type known in advance (parsed Value)",
+            Box::new(|| {
+                values
+                    .iter()
+                    .zip(&known)
+                    .map(|(v, k)| {
+                        black_box(k.map_or_else(|| union.is_valid(v), |k| k.is_valid(v))) as usize
+                    })
+                    .sum()
+            }),
+        ),
+        (
+            "jsonschema iter_errors, type known in advance (parsed Value)",
+            Box::new(|| {
+                values
+                    .iter()
+                    .zip(&known)
+                    .map(|(v, k)| black_box(k.unwrap_or(&union).iter_errors(v).count()))
+                    .sum()
+            }),
+        ),
+        (
+            "jsonschema is_valid, union schema (parsed Value)",
+            Box::new(|| {
+                values
+                    .iter()
+                    .map(|v| black_box(union.is_valid(v)) as usize)
+                    .sum()
+            }),
+        ),
+        (
+            "jsonschema parse+is_valid, union schema",
+            Box::new(|| {
+                bytes
+                    .iter()
+                    .map(|b| {
+                        serde_json::from_slice::<Value>(b)
+                            .map_or(0, |v| black_box(union.is_valid(&v)) as usize)
+                    })
+                    .sum()
+            }),
+        ),
+    ];
+    // Rounds are interleaved (every job once per round) so that load from other processes
+    // hits all jobs alike; each job keeps its best round.
+    let mut times = vec![Duration::MAX; jobs.len()];
+    for _ in 0..ROUNDS {
+        for (i, (_, job)) in jobs.iter_mut().enumerate() {
+            let t = Instant::now();
+            black_box(job());
+            times[i] = times[i].min(t.elapsed());
+        }
+    }
+    let rows: Vec<Row> = jobs
+        .iter()
+        .zip(&times)
+        .map(|((name, _), &time)| Row { name, time })
+        .collect();
 
     println!(
         "corpus: {MESSAGES} messages, {total} bytes ({:.0} B/msg avg), {valid_ours} valid (union schema: {valid_union}); families {families:?}; best of {ROUNDS} rounds",
@@ -282,9 +281,15 @@ fn main() {
         "goal 1: validate_slice throughput / parse floor throughput = {:.2} (goal >= 0.50)",
         floor / ours
     );
+    let is_valid = rows[3].time.as_secs_f64();
     println!(
-        "goal 2: validate (parsed) vs jsonschema: {:.2}x faster than per-type is_valid, {:.2}x faster than union is_valid",
-        js_known / val,
-        js_union / val
+        "goal 2: switchboard validate (parsed, detection + full report) vs jsonschema is_valid: {:.2}x the speed of the union schema (which also has to find the type), {:.2}x the speed of per-type validators told the type in advance",
+        js_union / val,
+        js_known / val
+    );
+    println!(
+        "        switchboard is_valid (parsed) vs jsonschema is_valid: {:.2}x (union), {:.2}x (type known)",
+        js_union / is_valid,
+        js_known / is_valid
     );
 }

@@ -8,5 +8,5 @@
 pub mod cli;
 pub mod pane;
 pub mod protocol;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "js"))]
 mod wasm;

@@ -469,3 +469,34 @@ fn outbox_ack_required_rows_stay_unacknowledged() {
     assert!(!snap.outbox[0].acknowledged);
     assert_eq!(snap.pending_ack_count, 0);
 }
+
+#[test]
+fn tricky_payloads_match_the_reference_model() {
+    let row =
+        r#""id":1,"subject":"s","from":"A","created_ts":"t","importance":"n","ack_required":true"#;
+    let cases = [
+        format!(r#"[{{{row},"x":"\ud800"}}]"#),
+        format!(r#"[{{{row},"x":"\ud800\udc00"}}]"#),
+        format!(r#"[{{{row},"x":1e400}}]"#),
+        format!(r#"[{{{row},"x":-0}}]"#),
+        format!(r#"[{{{row},"x":18446744073709551616}}]"#),
+        r#"[{"id":18446744073709551615,"subject":"s","from":"A","created_ts":"t","importance":"n","ack_required":true}]"#.to_string(),
+        r#"[{"id":-0,"subject":"s"}]"#.to_string(),
+        r#"[{"id":1,"subject":"s","from":"A","created_ts":"t","importance":"n","ack_required":1.0}]"#.to_string(),
+        format!(r#"{{"result":[{{{row}}}],"result":"x"}}"#),
+        format!(r#"{{"result":"x","result":[{{{row}}}]}}"#),
+        format!("\u{feff}[{{{row}}}]"),
+        format!(" \n\t[{{{row}}}] \n"),
+        format!(r#"[{{{row},"subject":"\u0020"}}]"#),
+        format!(r#"[{{{row},"thread_id":"\u00a0"}}]"#),
+    ];
+    for raw in &cases {
+        for direction in [Direction::Inbox, Direction::Outbox] {
+            assert_eq!(
+                parse_messages(raw, direction.as_str(), direction),
+                ref_messages(raw, direction.as_str(), direction),
+                "{raw}"
+            );
+        }
+    }
+}

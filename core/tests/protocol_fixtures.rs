@@ -209,6 +209,10 @@ fn every_issue_code_is_exercised_and_documented() {
             "{code} not in docs/protocol.md"
         );
     }
+    for dev in protocol::registry::DEVIATIONS {
+        let id = format!("`{}`", dev.id);
+        assert!(docs.contains(&id), "{id} not in docs/protocol.md");
+    }
 }
 
 #[test]

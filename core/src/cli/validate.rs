@@ -11,6 +11,11 @@ use std::process::ExitCode;
 /// without --jsonl; reason on stderr). With --jsonl each non-blank line is one message and gets
 /// one report line; a line that is not JSON gets a report with a `not_json` issue (exit 1).
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Exit status: 0 valid, 1 invalid (with --jsonl: any line invalid), \
+2 unusable input (unreadable file, or not JSON without --jsonl; reason on stderr).\n\
+With --jsonl a line that is not JSON gets a report with a `not_json` issue."
+)]
 pub struct Args {
     /// Message file, or `-` for stdin.
     pub file: String,

@@ -20,9 +20,22 @@ enum Fit {
     No,
 }
 
-/// Every member name detection looks at (discriminators, shapes, markers, type keys); a unit
-/// test checks the registry uses no other.
-const DETECTION_KEYS: &[&str] = &[
+/// Declares the member names detection looks at, as a list and as a `match`.
+macro_rules! detection_keys {
+    ($($key:literal),* $(,)?) => {
+        /// Every member name detection looks at (discriminators, shapes, markers, type keys,
+        /// `body_md`); a unit test checks the registry uses no other.
+        const DETECTION_KEYS: &[&str] = &[$($key),*];
+
+        /// Whether `k` is one of [`DETECTION_KEYS`] (compiled to a length switch, no hashing).
+        fn is_detection_key(k: &str) -> bool {
+            matches!(k, $($key)|*)
+        }
+    };
+}
+
+detection_keys!(
+    "body_md",
     "subject",
     "body",
     "scheming_detected",
@@ -39,24 +52,23 @@ const DETECTION_KEYS: &[&str] = &[
     "allowed",
     "behavior",
     "driverTranscript",
-];
+);
 
 /// The object's detection-relevant members, gathered in one pass without hashing.
-struct Members<'v> {
-    obj: &'v Map<String, Value>,
-    found: [(&'v str, &'v Value); 16],
+pub(crate) struct Members<'v> {
+    found: [(&'v str, &'v Value); DETECTION_KEYS.len()],
     n: usize,
 }
 
 impl<'v> Members<'v> {
-    fn new(obj: &'v Map<String, Value>) -> Self {
+    /// Gathers the members of `obj` that detection looks at.
+    pub(crate) fn new(obj: &'v Map<String, Value>) -> Self {
         let mut m = Members {
-            obj,
-            found: [("", &Value::Null); 16],
+            found: [("", &Value::Null); DETECTION_KEYS.len()],
             n: 0,
         };
         for (k, v) in obj {
-            if m.n < m.found.len() && DETECTION_KEYS.contains(&k.as_str()) {
+            if m.n < m.found.len() && is_detection_key(k) {
                 m.found[m.n] = (k, v);
                 m.n += 1;
             }
@@ -64,22 +76,22 @@ impl<'v> Members<'v> {
         m
     }
 
-    fn get(&mut self, key: &'static str) -> Option<&'v Value> {
-        if !DETECTION_KEYS.contains(&key) {
-            return self.obj.get(key);
-        }
+    /// A gathered member by name.
+    pub(crate) fn get(&self, key: &'static str) -> Option<&'v Value> {
+        // Only DETECTION_KEYS are gathered; `detection_keys_cover_the_registry` guarantees the
+        // registry asks for no other member.
         self.found[..self.n]
             .iter()
             .find(|(k, _)| *k == key)
             .map(|(_, v)| *v)
     }
 
-    fn has(&mut self, key: &'static str) -> bool {
+    fn has(&self, key: &'static str) -> bool {
         self.get(key).is_some()
     }
 }
 
-fn fit(d: &Discriminator, obj: &mut Members<'_>) -> Fit {
+fn fit(d: &Discriminator, obj: &Members<'_>) -> Fit {
     let yes = |b: bool| if b { Fit::Yes } else { Fit::No };
     match d {
         Discriminator::Str { key, value, shape } => {
@@ -107,38 +119,81 @@ fn fit(d: &Discriminator, obj: &mut Members<'_>) -> Fit {
     }
 }
 
-fn claims(fam: &FamilySpec, obj: &mut Members<'_>) -> bool {
-    fam.markers.iter().any(|m| obj.has(m))
-        || fam
-            .types
-            .iter()
-            .any(|t| fit(&t.discriminator, obj) != Fit::No)
+/// How the types of one family fit an object.
+struct Scan {
+    /// Whether the family claims the object.
+    claimed: bool,
+    /// The last type that fits.
+    hit: Option<&'static MessageTypeSpec>,
+    /// How many types fit.
+    hits: usize,
+    /// How many types fit by value but lack a shape member.
+    value_only: usize,
 }
 
-/// Picks the family (honouring `hint`) and message type of `obj`, recording why when it cannot.
+fn scan(fam: &'static FamilySpec, obj: &Members<'_>) -> Scan {
+    let mut s = Scan {
+        claimed: false,
+        hit: None,
+        hits: 0,
+        value_only: 0,
+    };
+    if !fam.detection_keys.iter().any(|k| obj.has(k)) {
+        return s;
+    }
+    for t in fam.types {
+        match fit(&t.discriminator, obj) {
+            Fit::Yes => {
+                s.hit = Some(t);
+                s.hits += 1;
+            }
+            Fit::ValueOnly => s.value_only += 1,
+            Fit::No => {}
+        }
+    }
+    s.claimed = s.hits > 0 || s.value_only > 0 || fam.markers.iter().any(|m| obj.has(m));
+    s
+}
+
+/// Picks the family (honouring `hint`) and message type of an object, recording why when it
+/// cannot. Each type's discriminator is tried once.
 pub(crate) fn detect(
     ctx: &mut Ctx,
-    obj: &Map<String, Value>,
+    members: &Members<'_>,
     hint: Option<FamilyId>,
 ) -> (
     Option<&'static FamilySpec>,
     Option<&'static MessageTypeSpec>,
 ) {
-    let members = &mut Members::new(obj);
-    let fam = match hint {
-        Some(id) => id.spec(),
+    let (fam, found) = match hint {
+        Some(id) => (id.spec(), scan(id.spec(), members)),
         None => {
-            let mut found: [Option<&'static FamilySpec>; 4] = [None; 4];
+            let mut claimed: [Option<(&'static FamilySpec, Scan)>; 4] = [None, None, None, None];
             let mut n = 0;
             for fam in REGISTRY {
-                if claims(fam, members) {
-                    found[n] = Some(fam);
+                let s = scan(fam, members);
+                if s.claimed {
+                    claimed[n] = Some((fam, s));
                     n += 1;
                 }
             }
-            match (n, found[0]) {
-                (1, Some(fam)) => fam,
-                (0, _) => {
+            if n > 1 {
+                ctx.error(LazyPath::Root, IssueCode::AmbiguousFamily, || {
+                    let names: Vec<&str> = claimed
+                        .iter()
+                        .flatten()
+                        .map(|(f, _)| f.id.as_str())
+                        .collect();
+                    format!(
+                        "the message could belong to {}; pass an explicit family",
+                        names.join(" or ")
+                    )
+                });
+                return (None, None);
+            }
+            match claimed[0].take() {
+                Some(pair) => pair,
+                None => {
                     ctx.error(LazyPath::Root, IssueCode::UnknownFamily, || {
                         "no known protocol family recognises this message (looked for Pair \
                          `subject`+`body`, Agent-PO `message_type`, droid `type`/`sender_id`/\
@@ -147,45 +202,22 @@ pub(crate) fn detect(
                     });
                     return (None, None);
                 }
-                _ => {
-                    ctx.error(LazyPath::Root, IssueCode::AmbiguousFamily, || {
-                        let names: Vec<&str> =
-                            found.iter().flatten().map(|f| f.id.as_str()).collect();
-                        format!(
-                            "the message could belong to {}; pass an explicit family",
-                            names.join(" or ")
-                        )
-                    });
-                    return (None, None);
-                }
             }
         }
     };
-    (Some(fam), detect_type(ctx, fam, members))
+    (Some(fam), pick_type(ctx, fam, &found, members))
 }
 
-fn detect_type(
+fn pick_type(
     ctx: &mut Ctx,
     fam: &'static FamilySpec,
-    obj: &mut Members<'_>,
+    s: &Scan,
+    obj: &Members<'_>,
 ) -> Option<&'static MessageTypeSpec> {
-    let mut hit = None;
-    let mut hits = 0;
-    let mut value_only = 0;
-    for t in fam.types {
-        match fit(&t.discriminator, obj) {
-            Fit::Yes => {
-                hit = Some(t);
-                hits += 1;
-            }
-            Fit::ValueOnly => value_only += 1,
-            Fit::No => {}
-        }
+    if s.hits == 1 {
+        return s.hit;
     }
-    if hits == 1 {
-        return hit;
-    }
-    if hits > 1 || value_only > 0 {
+    if s.hits > 1 || s.value_only > 0 {
         ctx.error(LazyPath::Root, IssueCode::AmbiguousMessageType, || {
             let names: Vec<&str> = fam
                 .types
@@ -195,7 +227,7 @@ fn detect_type(
                 .collect();
             format!(
                 "the message fits {} message types ({}); their shape members tell them apart",
-                if hits > 1 { "several" } else { "none of the" },
+                if s.hits > 1 { "several" } else { "none of the" },
                 names.join(", ")
             )
         });
@@ -267,6 +299,19 @@ mod tests {
                 assert!(
                     DETECTION_KEYS.contains(&k),
                     "{k} missing from DETECTION_KEYS"
+                );
+            }
+            // The prefilter in `scan` must see every member that can make the family claim.
+            let claiming = fam
+                .markers
+                .iter()
+                .copied()
+                .chain(fam.types.iter().map(|t| t.discriminator.key()));
+            for k in claiming {
+                let name = fam.id.as_str();
+                assert!(
+                    fam.detection_keys.contains(&k),
+                    "{k} missing from {name}'s detection_keys"
                 );
             }
         }

@@ -142,10 +142,11 @@ pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
             carried: None,
         };
     };
-    if let Some(body) = obj.get("body_md") {
+    let members = detect::Members::new(obj);
+    if let Some(body) = members.get("body_md") {
         return run_carried(ctx, obj, body, options);
     }
-    let (family, found) = detect::detect(&mut ctx, obj, options.family);
+    let (family, found) = detect::detect(&mut ctx, &members, options.family);
     if let Some(spec) = found {
         validator::check_message(&mut ctx, spec, obj, &[]);
     }
@@ -222,7 +223,7 @@ fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &O
         });
         (None, None)
     } else {
-        detect::detect(&mut ctx, &inner, options.family)
+        detect::detect(&mut ctx, &detect::Members::new(&inner), options.family)
     };
     if let Some(spec) = found {
         validator::check_message(&mut ctx, spec, &inner, &[]);

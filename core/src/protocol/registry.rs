@@ -76,6 +76,9 @@ pub struct FamilySpec {
     pub markers: &'static [&'static str],
     /// Member whose value names the message type (reported on `unknown_message_type`).
     pub type_keys: &'static [&'static str],
+    /// Every member name the family's detection reads (markers, discriminators, shapes); a
+    /// message with none of them is not claimed, without trying each type.
+    pub detection_keys: &'static [&'static str],
     /// The message types.
     pub types: &'static [MessageTypeSpec],
     /// The family's own error-code table (documentation and schema export).

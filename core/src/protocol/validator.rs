@@ -117,9 +117,16 @@ fn check_members(
     let mut slots: [Option<&Value>; SLOTS] = [None; SLOTS];
     let small = spec.fields.len() <= SLOTS;
     if small {
+        // Members usually come in declaration order: search from just after the last match.
+        let n = spec.fields.len();
+        let mut next = 0;
         for (k, v) in obj {
-            if let Some(i) = spec.fields.iter().position(|f| f.name == k) {
+            let found = (next..n)
+                .chain(0..next)
+                .find(|&i| spec.fields[i].name == k.as_str());
+            if let Some(i) = found {
                 slots[i] = Some(v);
+                next = i + 1;
             }
         }
     }

@@ -88,6 +88,7 @@ pub static FAMILY: FamilySpec = FamilySpec {
     version: "20.0",
     markers: &["message_type"],
     type_keys: &["message_type"],
+    detection_keys: &["message_type"],
     types: &[
         po_type!(
             "PLAN_SUBMISSION",

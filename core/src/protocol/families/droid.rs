@@ -71,6 +71,7 @@ pub static FAMILY: FamilySpec = FamilySpec {
     version: "1.0.0",
     markers: &["sender_id", "message_id"],
     type_keys: &["type"],
+    detection_keys: &["type", "sender_id", "message_id"],
     types: &[
         droid_type!(
             "task_assignment",

@@ -80,6 +80,7 @@ pub static FAMILY: FamilySpec = FamilySpec {
     version: "3.1",
     markers: &["body"],
     type_keys: &["subject"],
+    detection_keys: &["subject", "body", "scheming_detected"],
     types: &[
         pair_type!(
             "PAIR_INIT",

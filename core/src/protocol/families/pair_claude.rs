@@ -62,6 +62,14 @@ pub static FAMILY: FamilySpec = FamilySpec {
     version: "1.0.0",
     markers: &["arguments", "allowed", "behavior"],
     type_keys: &["name", "type", "allowed", "behavior"],
+    detection_keys: &[
+        "name",
+        "arguments",
+        "type",
+        "allowed",
+        "behavior",
+        "driverTranscript",
+    ],
     types: &[
         tool!(
             "navigator",
