@@ -17,7 +17,8 @@ pub mod session;
 pub mod views;
 
 use views::{
-    agents, compose, connect, contacts, mailbox, message, projects, reservations, search, thread,
+    agents, compose, connect, contacts, mailbox, message, operator, projects, reservations, search,
+    thread,
 };
 
 /// The whole console: header, router and the session context.
@@ -36,6 +37,7 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=|| view! { <p class="error">"Page not found."</p> }>
                     <Route path=path!("/") view=connect::ConnectScreen />
                     <Route path=path!("/:src") view=projects::ProjectsView />
+                    <Route path=path!("/:src/operator") view=operator::OperatorView />
                     <Route path=path!("/:src/p/:project") view=agents::AgentsView />
                     <Route path=path!("/:src/p/:project/reservations") view=reservations::ReservationsView />
                     <Route path=path!("/:src/p/:project/search") view=search::SearchView />

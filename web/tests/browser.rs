@@ -1,23 +1,75 @@
 //! Component tests of the console, run by wasm-bindgen-test in headless Chromium.
 #![cfg(target_arch = "wasm32")]
 
-use wasm_bindgen::JsCast;
+use leptos::prelude::*;
+use switchboard_web::backend::Message;
+use switchboard_web::markdown::is_safe_url;
+use switchboard_web::views::message::{verdict, Badge, Body, Verdict};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Mounts the app into a fresh element of the test page and returns that element.
-fn mount_app() -> web_sys::HtmlElement {
+/// A fresh element of the test page.
+fn host() -> web_sys::HtmlElement {
     let document = web_sys::window().unwrap().document().unwrap();
     let host: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
     document.body().unwrap().append_child(&host).unwrap();
+    host
+}
+
+/// Mounts the app into a fresh element of the test page and returns that element.
+fn mount_app() -> web_sys::HtmlElement {
+    let host = host();
     leptos::mount::mount_to(host.clone(), switchboard_web::App).forget();
     host
 }
 
+/// Mounts the app at `path` (the router reads the location when it starts).
+fn mount_app_at(path: &str) -> web_sys::HtmlElement {
+    let window = web_sys::window().unwrap();
+    window
+        .history()
+        .unwrap()
+        .push_state_with_url(&JsValue::NULL, "", Some(path))
+        .unwrap();
+    mount_app()
+}
+
+/// Lets timers, futures and the reactive system run for `ms` milliseconds.
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+/// Waits until `selector` matches inside `host` (up to 5 s).
+async fn wait_for(host: &web_sys::HtmlElement, selector: &str) -> web_sys::Element {
+    for _ in 0..100 {
+        if let Some(el) = host.query_selector(selector).unwrap() {
+            return el;
+        }
+        sleep(50).await;
+    }
+    panic!("{selector} did not appear");
+}
+
+fn texts(host: &web_sys::HtmlElement, selector: &str) -> Vec<String> {
+    let list = host.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.text_content().unwrap_or_default())
+        .collect()
+}
+
 #[wasm_bindgen_test]
-fn shell_shows_the_app_name_the_connect_form_and_the_demo_entry() {
-    let host = mount_app();
+async fn shell_shows_the_app_name_the_connect_form_and_the_demo_entry() {
+    let host = mount_app_at("/");
+    wait_for(&host, "label[for=server-url]").await;
     let heading = host.query_selector("h1").unwrap().expect("an h1");
     assert_eq!(heading.text_content().unwrap(), "Switchboard");
     let url = host
@@ -34,4 +86,194 @@ fn shell_shows_the_app_name_the_connect_form_and_the_demo_entry() {
         .unwrap()
         .expect("a demo link");
     assert_eq!(demo.text_content().unwrap(), "Open the demo");
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_demo_inbox_renders_only_visible_rows_and_the_pending_count() {
+    let host = mount_app_at("/demo/p/pair-lab/a/GreenCastle/inbox");
+    wait_for(&host, "li.row").await;
+    let pending: u32 = texts(&host, ".pending-count")[0].parse().unwrap();
+    assert!(pending > 0, "the demo has pending acknowledgements");
+    let shown = host.query_selector_all("li.row").unwrap().length();
+    let summary = texts(&host, ".summary")[0].clone();
+    let total: u32 = summary
+        .split(" · ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(" shown")
+        .parse()
+        .unwrap();
+    assert!(
+        total > shown,
+        "virtualized: {shown} rows in the DOM for {total}"
+    );
+    assert_eq!(texts(&host, "nav.filters a[aria-current=page]"), ["All"]);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_unacked_filter_keeps_only_rows_waiting_for_an_acknowledgement() {
+    let host = mount_app_at("/demo/p/pair-lab/a/GreenCastle/inbox?filter=unacked_only");
+    wait_for(&host, "li.row").await;
+    let pending = texts(&host, ".pending-count")[0].clone();
+    assert_eq!(
+        texts(&host, "nav.filters a[aria-current=page]"),
+        ["Unacked only"]
+    );
+    let states = texts(&host, "li.row .ack-state");
+    assert!(states.iter().all(|s| s == "ack required"), "{states:?}");
+    assert_eq!(states.len().to_string(), pending);
+    host.remove();
+}
+
+fn message(subject: &str, body: &str) -> Message {
+    Message {
+        id: 1,
+        subject: subject.into(),
+        from: "BlueLake".into(),
+        to: vec!["GreenCastle".into()],
+        created_ts: "2026-11-21T00:00:00+00:00".into(),
+        importance: "normal".into(),
+        ack_required: false,
+        thread_id: None,
+        body_md: body.into(),
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_badge_names_family_type_and_each_issue_path() {
+    let valid = message(
+        "PROGRESS",
+        r#"{"message_type": "PROGRESS_UPDATE", "agent_id": "agent-7f3a", "task_id": "TASK-042",
+            "timestamp": "2026-01-15T10:00:00Z", "status": "testing", "progress_percent": 40,
+            "current_activity": "Running tests"}"#,
+    );
+    assert!(matches!(verdict(&valid), Verdict::Valid(_)));
+    let invalid = message("PROGRESS", &valid.body_md.replace("40", "140"));
+    let host = host();
+    let verdict = verdict(&invalid);
+    leptos::mount::mount_to(host.clone(), move || view! { <Badge verdict /> }).forget();
+    let text = host.text_content().unwrap();
+    assert!(text.starts_with("Invalid · agent-po"), "{text}");
+    assert_eq!(texts(&host, ".issues code"), ["/progress_percent"]);
+    assert!(text.contains("(out_of_range)"), "{text}");
+    assert!(matches!(plain_verdict(), Verdict::Plain));
+    host.remove();
+}
+
+fn plain_verdict() -> Verdict {
+    verdict(&message("hello", "Just **text**, no protocol."))
+}
+
+/// Payloads that try to run script or load something through a message body.
+const XSS_CORPUS: &[&str] = &[
+    "<script>window.__xss = 1</script>",
+    "<img src=x onerror=\"window.__xss = 1\">",
+    "<svg onload=\"window.__xss = 1\"></svg>",
+    "<iframe src=\"javascript:window.__xss=1\"></iframe>",
+    "[click](javascript:window.__xss=1)",
+    "[click](JaVaScRiPt:window.__xss=1)",
+    "[click](  javascript:window.__xss=1)",
+    "[click](java\tscript:window.__xss=1)",
+    "[click](data:text/html;base64,PHNjcmlwdD53aW5kb3cuX194c3M9MTwvc2NyaXB0Pg==)",
+    "[click](vbscript:msgbox(1))",
+    "<javascript:window.__xss=1>",
+    "![x](javascript:window.__xss=1)",
+    "![x](https://tracker.example/pixel.png)",
+    "<a href=\"javascript:window.__xss=1\">raw</a>",
+    "<div style=\"background:url(javascript:window.__xss=1)\">x</div>",
+    "<object data=\"javascript:window.__xss=1\"></object>",
+    "<embed src=\"javascript:window.__xss=1\">",
+    "<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=1>",
+    "<details open ontoggle=\"window.__xss=1\">",
+    "<body onload=\"window.__xss=1\">",
+    "<input autofocus onfocus=\"window.__xss=1\">",
+    "[x](\"onmouseover=\"window.__xss=1)",
+    "[ref]\n\n[ref]: javascript:window.__xss=1",
+    "<form action=\"javascript:window.__xss=1\"><button>go</button></form>",
+    "<!-- --><script>window.__xss=1</script><!-- -->",
+    "```html\n<script>window.__xss=1</script>\n```",
+    "<meta http-equiv=\"refresh\" content=\"0;url=javascript:window.__xss=1\">",
+    "<base href=\"javascript:window.__xss=1//\">",
+];
+
+/// Elements pulldown-cmark itself produces; anything else came from the message.
+const ALLOWED: &[&str] = &[
+    "DIV",
+    "P",
+    "A",
+    "STRONG",
+    "EM",
+    "CODE",
+    "PRE",
+    "UL",
+    "OL",
+    "LI",
+    "BLOCKQUOTE",
+    "H1",
+    "H2",
+    "H3",
+    "H4",
+    "H5",
+    "H6",
+    "HR",
+    "BR",
+    "DEL",
+    "TABLE",
+    "THEAD",
+    "TBODY",
+    "TR",
+    "TH",
+    "TD",
+    "INPUT",
+];
+
+#[wasm_bindgen_test]
+async fn no_payload_of_the_xss_corpus_runs_or_leaves_active_markup() {
+    assert!(XSS_CORPUS.len() >= 20);
+    let window = web_sys::window().unwrap();
+    for payload in XSS_CORPUS {
+        let host = host();
+        let text = (*payload).to_string();
+        leptos::mount::mount_to(host.clone(), move || view! { <Body markdown_text=text /> })
+            .forget();
+        sleep(20).await;
+        let all = host.query_selector_all(".body *").unwrap();
+        for i in 0..all.length() {
+            let el: web_sys::Element = all.item(i).unwrap().unchecked_into();
+            let tag = el.tag_name();
+            assert!(
+                ALLOWED.contains(&tag.as_str()),
+                "{payload}: <{tag}> in the output"
+            );
+            let names = el.get_attribute_names();
+            for j in 0..names.length() {
+                let name = names.get(j).as_string().unwrap().to_ascii_lowercase();
+                assert!(!name.starts_with("on"), "{payload}: {name} attribute");
+                assert!(
+                    !matches!(
+                        name.as_str(),
+                        "src" | "style" | "action" | "formaction" | "srcdoc"
+                    ),
+                    "{payload}: {name}"
+                );
+            }
+            if tag == "A" {
+                let href = el.get_attribute("href").unwrap_or_default();
+                assert!(is_safe_url(&href), "{payload}: href {href}");
+            }
+            if tag == "INPUT" {
+                assert_eq!(
+                    el.get_attribute("type").as_deref(),
+                    Some("checkbox"),
+                    "{payload}"
+                );
+            }
+        }
+        host.remove();
+    }
+    sleep(100).await;
+    let flag = js_sys::Reflect::get(&window, &JsValue::from_str("__xss")).unwrap();
+    assert!(flag.is_undefined(), "a payload ran");
 }

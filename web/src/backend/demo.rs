@@ -6,7 +6,7 @@
 
 use super::{
     Agent, Backend, BackendError, BackendFuture, Capabilities, Draft, Message, Project,
-    Reservation, SearchHit, Variant,
+    Reservation, SearchHit, UnifiedRow, Variant,
 };
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -281,11 +281,11 @@ impl Gen {
             ),
         ];
         for (i, (from, to, tool, arguments)) in calls.into_iter().enumerate() {
-            let mut value = json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
-                                   "params": {"name": tool, "arguments": arguments}});
+            // The tool call as the orchestrator relays it: `{name, arguments}`.
+            let mut value = json!({"name": tool, "arguments": arguments});
             if self.rng.chance(8) {
-                if let Some(params) = value.get_mut("params").and_then(Value::as_object_mut) {
-                    params.remove("arguments");
+                if let Some(call) = value.as_object_mut() {
+                    call.remove("arguments");
                 }
             }
             let note = format!("Tool call relayed from the pair session ({tool}).");
@@ -386,6 +386,9 @@ impl Gen {
                 json!({"version": "1.0.0", "timestamp": ts,
                 "sender_id": orchestrator.to_lowercase(), "message_id": uuid(1), "type": "task_assignment",
                 "task_id": task, "description": "Implement user authentication UI with login form",
+                "specification": {"acceptance_criteria": ["Login form displays correctly",
+                                                          "Password validation (min 8 chars)"],
+                                  "technical_requirements": ["Use React Hook Form"]},
                 "file_patterns": ["src/frontend/auth/**/*.tsx"], "priority": "high", "priority_value": 1}),
                 true,
             ),
@@ -407,6 +410,8 @@ impl Gen {
                 "task_id": task, "status": "complete",
                 "completion_summary": "Implemented authentication UI with all acceptance criteria met",
                 "files_modified": ["src/frontend/auth/LoginForm.tsx"], "errors_encountered": [],
+                "test_results": {"unit_tests": {"total": 15, "passed": 15, "failed": 0, "coverage": 92},
+                                 "integration_tests": {"total": 8, "passed": 8, "failed": 0}},
                 "blockers": []}),
                 true,
             ),
@@ -423,7 +428,7 @@ impl Gen {
             // Droid messages travel as raw JSON in body_md (the droid client's mapping).
             let body = if self.rng.chance(5) {
                 let text = value.to_string();
-                text[..text.len() / 2].to_string()
+                text.chars().take(text.chars().count() / 2).collect()
             } else {
                 serde_json::to_string_pretty(&value).unwrap_or_default()
             };
@@ -474,6 +479,69 @@ impl Gen {
 const HOSTILE_BODY: &str = "Please review this output:\n\n<script>window.__pwned = 1</script>\n\n\
 <img src=x onerror=\"window.__pwned = 1\">\n\n[click me](javascript:window.__pwned=1)\n\n\
 <a href=\"javascript:window.__pwned=1\">raw link</a>";
+
+/// The project whose agents have synthetic inboxes of 1k, 10k and 100k messages (rows are
+/// generated when an inbox is opened, not stored).
+pub const SCALE_PROJECT: &str = "scale";
+/// The scale agents and their inbox sizes.
+pub const SCALE_AGENTS: [(&str, u64); 3] = [
+    ("Load1k", 1_000),
+    ("Load10k", 10_000),
+    ("Load100k", 100_000),
+];
+/// Ids of synthetic messages start here.
+const SCALE_BASE: u64 = 1_000_000;
+
+fn scale_size(agent: &str) -> Option<u64> {
+    SCALE_AGENTS
+        .iter()
+        .find(|(name, _)| *name == agent)
+        .map(|(_, n)| *n)
+}
+
+/// Synthetic message `i` of a scale inbox.
+fn scale_message(agent: &str, i: u64) -> DemoMessage {
+    DemoMessage {
+        id: SCALE_BASE + i,
+        project: usize::MAX,
+        from: format!("Sender{}", i % 17),
+        to: vec![agent.to_string()],
+        subject: format!("Load message {i}"),
+        body_md: format!("Synthetic message **{i}** of {agent}'s inbox."),
+        created_ts: timestamp(i * 3),
+        importance: if i.is_multiple_of(25) {
+            "high"
+        } else {
+            "normal"
+        },
+        ack_required: i.is_multiple_of(10),
+        thread_id: Some(format!("load-{}", i / 50)),
+    }
+}
+
+/// The rows of a scale inbox, written straight into a string (no JSON tree).
+fn scale_rows(agent: &str, n: u64) -> String {
+    let mut out = String::with_capacity(n as usize * 190 + 16);
+    out.push_str("{\"result\":[");
+    for i in 0..n {
+        let m = scale_message(agent, i);
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&format!(
+            "{{\"id\":{},\"subject\":\"{}\",\"from\":\"{}\",\"created_ts\":\"{}\",\"importance\":\"{}\",\"ack_required\":{},\"thread_id\":\"{}\"}}",
+            m.id,
+            m.subject,
+            m.from,
+            m.created_ts,
+            m.importance,
+            m.ack_required,
+            m.thread_id.unwrap_or_default()
+        ));
+    }
+    out.push_str("]}");
+    out
+}
 
 fn build_state() -> State {
     let projects = vec![
@@ -530,6 +598,16 @@ fn build_state() -> State {
                 agent("TealHarbor", "opencode", "droid", "frontend specialist"),
                 agent("OliveMarsh", "opencode", "droid", "database specialist"),
             ],
+        },
+        DemoProject {
+            project: Project {
+                slug: SCALE_PROJECT.into(),
+                human_key: "/srv/work/scale".into(),
+            },
+            agents: SCALE_AGENTS
+                .iter()
+                .map(|(name, n)| agent(name, "synthetic", "-", &format!("inbox of {n} messages")))
+                .collect(),
         },
     ];
     let mut gen = Gen {
@@ -770,6 +848,12 @@ impl DemoBackend {
         let state = self.state.borrow();
         let project = Self::project_index(&state, slug)?;
         Self::check_agent(&state, project, agent)?;
+        if slug == SCALE_PROJECT {
+            return Ok(match scale_size(agent) {
+                Some(n) if !outbox => scale_rows(agent, n),
+                _ => "[]".to_string(),
+            });
+        }
         let rows: Vec<Value> = state
             .messages
             .iter()
@@ -818,6 +902,7 @@ impl Backend for DemoBackend {
             variant: Variant::Demo,
             endpoint: String::new(),
             tool_count: 0,
+            resource_templates: 0,
             agent_tokens: false,
             operator: true,
             overseer_send: true,
@@ -893,13 +978,19 @@ impl Backend for DemoBackend {
             .collect()))
     }
 
-    fn message(&self, project: &str, _agent: Option<&str>, id: u64) -> BackendFuture<'_, Message> {
+    fn message(&self, project: &str, agent: Option<&str>, id: u64) -> BackendFuture<'_, Message> {
         let state = self.state.borrow();
+        let scale = (project == SCALE_PROJECT && id >= SCALE_BASE)
+            .then(|| agent.and_then(|a| scale_size(a).map(|n| (a, n))))
+            .flatten()
+            .filter(|(_, n)| id - SCALE_BASE < *n)
+            .map(|(a, _)| scale_message(a, id - SCALE_BASE));
         let result = Self::project_index(&state, project).and_then(|index| {
             state
                 .messages
                 .iter()
                 .find(|m| m.id == id && m.project == index)
+                .or(scale.as_ref())
                 .map(|m| Message {
                     id: m.id,
                     subject: m.subject.clone(),
@@ -919,10 +1010,13 @@ impl Backend for DemoBackend {
     fn acknowledge(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()> {
         let mut state = self.state.borrow_mut();
         let result = Self::project_index(&state, project).and_then(|index| {
-            let known = state
-                .messages
-                .iter()
-                .any(|m| m.id == id && m.project == index && m.to.iter().any(|t| t == agent));
+            let synthetic = project == SCALE_PROJECT
+                && scale_size(agent).is_some_and(|n| id >= SCALE_BASE && id - SCALE_BASE < n);
+            let known = synthetic
+                || state
+                    .messages
+                    .iter()
+                    .any(|m| m.id == id && m.project == index && m.to.iter().any(|t| t == agent));
             if known {
                 state.acked.insert((agent.to_string(), id));
                 state.read.insert((agent.to_string(), id));
@@ -1038,6 +1132,25 @@ impl Backend for DemoBackend {
                 .collect()
         }))
     }
+
+    fn unified_inbox(&self) -> BackendFuture<'_, Vec<UnifiedRow>> {
+        let state = self.state.borrow();
+        ready(Ok(state
+            .messages
+            .iter()
+            .rev()
+            .take(500)
+            .map(|m| UnifiedRow {
+                id: m.id,
+                project: state.projects[m.project].project.slug.clone(),
+                subject: m.subject.clone(),
+                from: m.from.clone(),
+                recipients: m.to.clone(),
+                created_ts: m.created_ts.clone(),
+                importance: m.importance.to_string(),
+            })
+            .collect()))
+    }
 }
 
 #[cfg(test)]
@@ -1062,7 +1175,7 @@ mod tests {
         let inbox_a = block(a.inbox("pair-lab", "BlueLake")).unwrap();
         assert_eq!(inbox_a, block(b.inbox("pair-lab", "BlueLake")).unwrap());
         assert!(a.state.borrow().messages.len() >= 400);
-        assert_eq!(a.state.borrow().projects.len(), 3);
+        assert_eq!(a.state.borrow().projects.len(), 4);
     }
 
     #[test]
@@ -1089,6 +1202,70 @@ mod tests {
         assert_eq!(reply.to, vec!["BlueLake".to_string()]);
         assert!(reply.subject.starts_with("Re: "));
         assert!(block(demo.reply("pair-lab", "GreenCastle", 1, "  ")).is_err());
+    }
+
+    #[test]
+    fn each_project_carries_its_family() {
+        let demo = DemoBackend::new();
+        let droid = block(demo.message("droid-fleet", None, 13)).unwrap();
+        assert!(
+            droid.body_md.contains("\"version\": \"1.0.0\""),
+            "{}",
+            droid.body_md
+        );
+        let po = block(demo.message("po-factory", None, 9)).unwrap();
+        assert!(po.body_md.contains("PLAN_SUBMISSION"));
+        assert!(block(demo.message(SCALE_PROJECT, None, 13)).is_err());
+    }
+
+    #[test]
+    fn every_family_has_valid_and_broken_messages() {
+        use std::collections::BTreeMap;
+        use switchboard_core::protocol::{validate, Options};
+        let demo = DemoBackend::new();
+        let mut tally: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
+        for m in &demo.state.borrow().messages {
+            let row = json!({"subject": m.subject, "body_md": m.body_md});
+            let report = validate(&row, &Options::default());
+            let family = report.family_name().unwrap_or(if m.body_md.contains('{') {
+                "unrecognized"
+            } else {
+                "plain"
+            });
+            let entry = tally.entry(family).or_default();
+            if report.valid {
+                entry.0 += 1;
+            } else {
+                entry.1 += 1;
+            }
+        }
+        for family in ["pair", "agent-po", "droid", "pair-claude"] {
+            let (valid, invalid) = tally.get(family).copied().unwrap_or_default();
+            assert!(valid > 0 && invalid > 0, "{family}: {tally:?}");
+        }
+    }
+
+    #[test]
+    fn scale_inboxes_are_synthesized_on_demand() {
+        let demo = DemoBackend::new();
+        let rows = block(demo.inbox(SCALE_PROJECT, "Load10k")).unwrap();
+        let snap = switchboard_core::pane::build_snapshot(
+            &switchboard_core::pane::contract(),
+            &rows,
+            "[]",
+            "[]",
+            None,
+            switchboard_core::pane::FilterMode::All,
+            &[],
+        )
+        .unwrap();
+        assert!(snap.parse_errors.is_empty(), "{:?}", snap.parse_errors);
+        assert_eq!(snap.inbox.len(), 10_000);
+        assert_eq!(snap.pending_ack_count, 1_000);
+        let m = block(demo.message(SCALE_PROJECT, Some("Load10k"), SCALE_BASE + 42)).unwrap();
+        assert_eq!(m.subject, "Load message 42");
+        block(demo.acknowledge(SCALE_PROJECT, "Load10k", SCALE_BASE + 40)).unwrap();
+        assert!(block(demo.message(SCALE_PROJECT, Some("Load1k"), SCALE_BASE + 5_000)).is_err());
     }
 
     #[test]

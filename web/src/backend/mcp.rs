@@ -10,7 +10,7 @@
 
 use super::{
     Agent, Backend, BackendError, BackendFuture, Capabilities, Draft, Message, Project,
-    Reservation, SearchHit, Variant,
+    Reservation, SearchHit, UnifiedRow, Variant,
 };
 use serde_json::{json, Map, Value};
 use std::cell::{Cell, RefCell};
@@ -236,6 +236,20 @@ impl McpBackend {
                         continue;
                     };
                     let (variant, names) = detect_variant(tools);
+                    let list =
+                        json!({"jsonrpc": "2.0", "id": 2, "method": "resources/templates/list"});
+                    let resource_templates =
+                        http::post(&endpoint, config.bearer.as_deref(), &list.to_string())
+                            .await
+                            .ok()
+                            .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+                            .and_then(|reply| {
+                                reply
+                                    .pointer("/result/resourceTemplates")
+                                    .and_then(Value::as_array)
+                                    .map(Vec::len)
+                            })
+                            .unwrap_or(0);
                     let operator = http::get(
                         &format!("{root}/mail/api/unified-inbox?limit=1"),
                         config.bearer.as_deref(),
@@ -248,6 +262,7 @@ impl McpBackend {
                         variant,
                         endpoint: endpoint.clone(),
                         tool_count: names.len(),
+                        resource_templates,
                         agent_tokens: matches!(
                             variant,
                             Variant::UpstreamTokens | Variant::RustPort
@@ -261,7 +276,7 @@ impl McpBackend {
                         endpoint,
                         tools: names,
                         capabilities,
-                        next_id: Cell::new(2),
+                        next_id: Cell::new(3),
                         local_acks: RefCell::new(BTreeSet::new()),
                     });
                 }
@@ -406,6 +421,19 @@ impl McpBackend {
             .collect())
     }
 
+    /// The body of `GET /mail/api/unified-inbox` (operator mode).
+    async fn unified_body(&self) -> Result<String, BackendError> {
+        if !self.capabilities.operator {
+            return Err(BackendError::Unsupported(
+                "operator mode (GET /mail/api/unified-inbox)".into(),
+            ));
+        }
+        let url = format!("{}/mail/api/unified-inbox?limit=1000", self.root);
+        http::get(&url, self.config.bearer.as_deref())
+            .await
+            .map_err(|_| BackendError::Server(format!("{url} did not answer")))
+    }
+
     async fn fetch_inbox(
         &self,
         project: &str,
@@ -473,6 +501,16 @@ impl Backend for McpBackend {
     fn inbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
         let (project, agent) = (project.to_string(), agent.to_string());
         Box::pin(async move {
+            // Operator mode: without this agent's token, read its mail from the unified
+            // inbox (server-wide, no agent token needed).
+            if self.capabilities.agent_tokens
+                && self.token(&agent).is_none()
+                && self.capabilities.operator
+            {
+                let body = self.unified_body().await?;
+                let body = unified_for_project(&body, &project)?;
+                return adapters::unified_inbox_rows(&body, Some(&agent)).map_err(adapter_error);
+            }
             let reply = self.fetch_inbox(&project, &agent, false).await?;
             adapters::inbox_rows(&reply).map_err(adapter_error)
         })
@@ -728,6 +766,10 @@ impl Backend for McpBackend {
         })
     }
 
+    fn unified_inbox(&self) -> BackendFuture<'_, Vec<UnifiedRow>> {
+        Box::pin(async move { unified_rows(&self.unified_body().await?) })
+    }
+
     fn reservations(&self, project: &str) -> BackendFuture<'_, Vec<Reservation>> {
         let project = project.to_string();
         Box::pin(async move {
@@ -754,6 +796,61 @@ impl Backend for McpBackend {
                 .collect())
         })
     }
+}
+
+/// Keeps the unified-inbox messages of one project (by slug or name).
+///
+/// # Errors
+/// A body that is not `{messages: [...]}`.
+pub fn unified_for_project(body: &str, project: &str) -> Result<String, BackendError> {
+    let mut value: Value =
+        serde_json::from_str(body).map_err(|err| BackendError::BadReply(err.to_string()))?;
+    let Some(Value::Array(messages)) = value.get_mut("messages") else {
+        return Err(BackendError::BadReply(
+            "unified inbox without messages".into(),
+        ));
+    };
+    messages.retain(|m| {
+        m.get("project_slug").and_then(Value::as_str) == Some(project)
+            || m.get("project_name").and_then(Value::as_str) == Some(project)
+    });
+    Ok(value.to_string())
+}
+
+/// The rows of a unified-inbox body.
+///
+/// # Errors
+/// A body that is not `{messages: [...]}`.
+pub fn unified_rows(body: &str) -> Result<Vec<UnifiedRow>, BackendError> {
+    let value: Value =
+        serde_json::from_str(body).map_err(|err| BackendError::BadReply(err.to_string()))?;
+    let messages = value
+        .get("messages")
+        .and_then(Value::as_array)
+        .ok_or_else(|| BackendError::BadReply("unified inbox without messages".into()))?;
+    Ok(messages
+        .iter()
+        .filter_map(|m| {
+            let from = match str_field(m, "sender_name") {
+                name if name.is_empty() => str_field(m, "sender"),
+                name => name,
+            };
+            Some(UnifiedRow {
+                id: m.get("id")?.as_u64()?,
+                project: str_field(m, "project_slug"),
+                subject: str_field(m, "subject"),
+                from,
+                recipients: str_field(m, "recipients")
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|r| !r.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+                created_ts: adapters::normalize_timestamp(&str_field(m, "created_ts")),
+                importance: str_field(m, "importance"),
+            })
+        })
+        .collect())
 }
 
 /// The browser side of HTTP: `fetch` through gloo-net, cancelled on reactive cleanup.
@@ -903,6 +1000,72 @@ mod tests {
             adapter_error(AdapterError::Tool("boom".into())),
             BackendError::Server("boom".into())
         );
+    }
+
+    #[test]
+    fn the_unified_inbox_is_split_by_project_and_recipient() {
+        let body = json!({"messages": [
+            {"id": 1, "subject": "a", "sender_name": "BlueLake", "recipients": "GreenCastle, RedStone",
+             "project_slug": "p1", "created_ts": "2026-11-21 04:46:40.193112", "importance": "high",
+             "thread_id": null},
+            {"id": 2, "subject": "b", "sender": "RedStone", "recipients": "BlueLake",
+             "project_slug": "p2", "created_ts": "2026-11-21 04:47:00.000000", "importance": "normal"}
+        ]})
+        .to_string();
+        let rows = unified_rows(&body).unwrap();
+        assert_eq!(rows[0].recipients, ["GreenCastle", "RedStone"]);
+        assert_eq!(rows[0].created_ts, "2026-11-21T04:46:40.193112+00:00");
+        assert_eq!(rows[1].from, "RedStone");
+        let p1 = unified_for_project(&body, "p1").unwrap();
+        let inbox = adapters::unified_inbox_rows(&p1, Some("RedStone")).unwrap();
+        assert!(inbox.contains("\"id\":1"));
+        assert!(!inbox.contains("\"id\":2"));
+    }
+
+    fn backend(variant: Variant, agent_tokens: bool) -> McpBackend {
+        let mut config = ConnectConfig::default();
+        config
+            .agent_tokens
+            .insert("BlueLake".into(), "t0k/=".into());
+        McpBackend {
+            config,
+            root: "http://h".into(),
+            endpoint: "http://h/mcp/".into(),
+            tools: BTreeSet::new(),
+            capabilities: Capabilities {
+                variant,
+                endpoint: "http://h/mcp/".into(),
+                tool_count: 0,
+                resource_templates: 0,
+                agent_tokens,
+                operator: false,
+                overseer_send: false,
+            },
+            next_id: Cell::new(1),
+            local_acks: RefCell::new(BTreeSet::new()),
+        }
+    }
+
+    #[test]
+    fn agent_tokens_go_only_to_servers_that_take_them() {
+        let tokens = backend(Variant::UpstreamTokens, true);
+        let args = tokens.agent_args("p", "BlueLake", json!({"message_id": 1}));
+        assert_eq!(args["registration_token"], "t0k/=");
+        assert_eq!(args["message_id"], 1);
+        assert_eq!(
+            tokens.agent_query("p", "BlueLake"),
+            "project=p&agent=BlueLake&agent_token=t0k%2F%3D"
+        );
+        assert!(tokens
+            .agent_args("p", "GreenCastle", json!({}))
+            .get("registration_token")
+            .is_none());
+        let legacy = backend(Variant::UpstreamLegacy, false);
+        assert!(legacy
+            .agent_args("p", "BlueLake", json!({}))
+            .get("registration_token")
+            .is_none());
+        assert_eq!(legacy.agent_query("p", "BlueLake"), "project=p");
     }
 
     #[test]

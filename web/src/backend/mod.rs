@@ -138,6 +138,8 @@ pub struct Capabilities {
     pub endpoint: String,
     /// Number of tools listed by the server.
     pub tool_count: usize,
+    /// Number of resource templates listed (`resources/templates/list`, where offered).
+    pub resource_templates: usize,
     /// Whether tools take per-agent tokens.
     pub agent_tokens: bool,
     /// Whether operator mode (`/mail/api/unified-inbox` + overseer send) is available.
@@ -242,6 +244,25 @@ pub struct SearchHit {
     pub thread_id: Option<String>,
 }
 
+/// A row of the operator's unified inbox (every project and agent).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnifiedRow {
+    /// Message id.
+    pub id: u64,
+    /// Project slug.
+    pub project: String,
+    /// Subject.
+    pub subject: String,
+    /// Sender.
+    pub from: String,
+    /// Recipients.
+    pub recipients: Vec<String>,
+    /// Creation timestamp.
+    pub created_ts: String,
+    /// Importance.
+    pub importance: String,
+}
+
 /// A new message to send.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Draft {
@@ -291,6 +312,8 @@ pub trait Backend {
     fn search(&self, project: &str, query: &str) -> BackendFuture<'_, Vec<SearchHit>>;
     /// File reservations of a project (active and released).
     fn reservations(&self, project: &str) -> BackendFuture<'_, Vec<Reservation>>;
+    /// Operator mode: recent mail of every project and agent, newest first (no agent tokens).
+    fn unified_inbox(&self) -> BackendFuture<'_, Vec<UnifiedRow>>;
 }
 
 /// Loads an agent's whole mailbox: the three streams and the ack state. A stream that fails

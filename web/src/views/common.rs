@@ -44,6 +44,8 @@ pub struct Here {
     pub project: Memo<String>,
     /// Agent name (empty outside a mailbox).
     pub agent: Memo<String>,
+    /// The session (captured here: keyboard handlers run outside the reactive owner).
+    pub session: Session,
 }
 
 impl Here {
@@ -54,6 +56,7 @@ impl Here {
             src: param("src"),
             project: param("project"),
             agent: param("agent"),
+            session: Session::get(),
         }
     }
 
@@ -62,9 +65,8 @@ impl Here {
     /// # Errors
     /// Not connected, or an unknown source.
     pub fn backend(&self) -> Result<Rc<dyn Backend>, BackendError> {
-        let session = Session::get();
-        session.revision.track();
-        session.backend(&self.src.get())
+        self.session.revision.track();
+        self.session.backend(&self.src.get())
     }
 }
 

@@ -3,7 +3,6 @@
 
 use super::common::{ErrorNote, Here, NavBar, Progress, ProgressNote};
 use crate::backend::Draft;
-use crate::session::Session;
 use leptos::prelude::*;
 
 /// The sender value that means "the human overseer".
@@ -33,7 +32,7 @@ pub fn ComposeView() -> impl IntoView {
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let session = Session::get();
+        let session = here.session;
         let backend = here.backend();
         let project = here.project.get_untracked();
         let from = sender.get_untracked();

@@ -39,6 +39,7 @@ pub fn ConnectScreen() -> impl IntoView {
     let remember = RwSignal::new(!remembered.server.is_empty());
     let progress = RwSignal::new(Progress::Idle);
     let navigate = use_navigate();
+    let session = Session::get();
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -53,7 +54,6 @@ pub fn ConnectScreen() -> impl IntoView {
             agent_tokens: tokens,
             project: non_empty(project.get_untracked()),
         };
-        let session = Session::get();
         let navigate = navigate.clone();
         let keep = remember.get_untracked();
         progress.set(Progress::Busy(format!("Connecting to {}…", config.server)));

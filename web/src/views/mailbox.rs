@@ -8,7 +8,6 @@ use super::common::{
 };
 use crate::backend::{load_mailbox, BackendError, Mailbox};
 use crate::routes;
-use crate::session::Session;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use switchboard_core::pane::{self, EventKind, FilterMode, MessageItem, Snapshot};
@@ -79,7 +78,7 @@ pub const fn mode_label(mode: FilterMode) -> &'static str {
 
 /// Acknowledges a message through the backend, reporting progress; reloads on success.
 pub fn acknowledge(here: Here, id: u64, progress: RwSignal<Progress>) {
-    let session = Session::get();
+    let session = here.session;
     let backend = here.backend();
     let (project, agent) = (here.project.get_untracked(), here.agent.get_untracked());
     progress.set(Progress::Busy(format!("Acknowledging message {id}…")));
@@ -154,9 +153,20 @@ pub fn MailboxView(
     let viewport = RwSignal::new(12.0 * ROW_HEIGHT);
     let list_ref = NodeRef::<leptos::html::Div>::new();
 
+    // Measure the list once it has rows (never taller than the window; an empty list keeps
+    // the default height).
     Effect::new(move |_| {
+        rows.track();
         if let Some(el) = list_ref.get() {
-            viewport.set(f64::from(el.client_height()));
+            let screen = window()
+                .inner_height()
+                .ok()
+                .and_then(|h| h.as_f64())
+                .unwrap_or(800.0);
+            let height = f64::from(el.client_height()).min(screen);
+            if height >= ROW_HEIGHT {
+                viewport.set(height);
+            }
         }
     });
     // Keep the selection inside the list and visible.

@@ -6,7 +6,6 @@ use super::common::{param, typing_in_field, ErrorNote, Here, NavBar, Progress, P
 use crate::backend::Message;
 use crate::markdown;
 use crate::routes;
-use crate::session::Session;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use serde_json::json;
@@ -118,7 +117,7 @@ pub fn MessageView() -> impl IntoView {
     });
 
     let act = move |what: &'static str, id: u64| {
-        let session = Session::get();
+        let session = here.session;
         let backend = here.backend();
         let (project, agent) = (here.project.get_untracked(), here.agent.get_untracked());
         let body = reply.get_untracked();

@@ -7,6 +7,7 @@ pub mod connect;
 pub mod contacts;
 pub mod mailbox;
 pub mod message;
+pub mod operator;
 pub mod projects;
 pub mod reservations;
 pub mod search;

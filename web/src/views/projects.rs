@@ -28,9 +28,14 @@ pub fn ProjectsView() -> impl IntoView {
                     view! {
                         <p class="server-info">
                             {format!("Backend: {}", caps.variant.label())}
-                            {(!caps.endpoint.is_empty()).then(|| format!(" at {} ({} tools)", caps.endpoint, caps.tool_count))}
-                            {caps.operator.then_some(" · operator mode available")}
+                            {(!caps.endpoint.is_empty()).then(|| format!(
+                                " at {} ({} tools, {} resource templates)",
+                                caps.endpoint, caps.tool_count, caps.resource_templates
+                            ))}
                         </p>
+                        {caps.operator.then(|| view! {
+                            <p><a href=format!("/{src}/operator")>"Operator mode: all agents' mail"</a></p>
+                        })}
                         {projects.is_empty().then(|| view! { <p>"No projects on this server yet."</p> })}
                         <ul class="cards">
                             {projects.into_iter().map(|p| view! {
