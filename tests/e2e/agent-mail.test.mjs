@@ -6,23 +6,12 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { launchBrowser, openPage } from "../support/browser.mjs";
+import { openPage } from "../support/browser.mjs";
+import { useConsole } from "../support/console.mjs";
 import { startStaticServer } from "../support/static-server.mjs";
 import { SERVERS, freePort, pythonOf, startAgentMail } from "../support/agent-mail.mjs";
 
-let web;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync("dist/index.html"), "dist/ is missing: run `trunk build --release` first");
-  web = await startStaticServer("dist");
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await web?.close();
-});
+const web = useConsole();
 
 /** Seeds a project with two agents and three messages; returns the project. */
 async function seed(server) {
@@ -72,7 +61,7 @@ for (const [label, venv, variant] of [
       // The fork hides acknowledge_message behind call_extended_tool; the console adapts.
       assert.equal(tools.includes("call_extended_tool"), venv === SERVERS.fork);
       assert.equal(tools.includes("acknowledge_message"), venv !== SERVERS.fork);
-      const page = await openPage(browser);
+      const page = await openPage(web.browser);
       await page.goto(web.url);
       await page.getByLabel("Server URL").fill(server.url);
       await page.getByRole("button", { name: "Connect" }).click();
@@ -103,7 +92,7 @@ for (const [label, venv, variant] of [
     });
 
     test("acknowledging in the console is confirmed by the server", async () => {
-      const page = await openPage(browser);
+      const page = await openPage(web.browser);
       await openInbox(page, server, project);
       const before = await server.resource(`resource://views/ack-required/GreenCastle?project=${project.slug}`);
       assert.equal(before.count, 1);
@@ -123,7 +112,7 @@ for (const [label, venv, variant] of [
         return agents.agents.find((a) => a.name === "GreenCastle")?.unread_count;
       };
       const before = await unread();
-      const page = await openPage(browser);
+      const page = await openPage(web.browser);
       await openInbox(page, server, project);
       await page.getByRole("link", { name: "FYI: CI is green" }).click();
       await page.locator("article.message").waitFor();
@@ -134,7 +123,7 @@ for (const [label, venv, variant] of [
     });
 
     test("a reply from the console reaches the original sender, in the thread", async () => {
-      const page = await openPage(browser);
+      const page = await openPage(web.browser);
       await openInbox(page, server, project);
       await page.getByRole("link", { name: "[pair-1] PAIR_INIT" }).click();
       await page.locator("article.message").waitFor();
@@ -167,7 +156,7 @@ describe("connection failures are diagnosed", { skip: !existsSync(pythonOf(SERVE
   });
 
   async function connect(origin, url, token) {
-    const page = await openPage(browser);
+    const page = await openPage(web.browser);
     await page.goto(origin);
     await page.getByLabel("Server URL").fill(url);
     if (token) await page.getByLabel("Bearer token (optional)").fill(token);
@@ -203,7 +192,7 @@ describe("connection failures are diagnosed", { skip: !existsSync(pythonOf(SERVE
     try {
       assert.match(await connect(web.url, guarded.url), /requires a bearer token/);
       assert.match(await connect(web.url, guarded.url, "wrong"), /refused the bearer token/);
-      const page = await openPage(browser);
+      const page = await openPage(web.browser);
       await page.goto(web.url);
       await page.getByLabel("Server URL").fill(guarded.url);
       await page.getByLabel("Bearer token (optional)").fill("s3cret");

@@ -1,25 +1,12 @@
 // The built-in demo, end to end in headless Chromium against dist/ served statically:
 // navigation, the pane's filters and pending-ack count, acknowledge, reply in thread, deep
 // links with back/forward, keyboard navigation, the validation badge and safe Markdown.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { launchBrowser, openPage } from "../support/browser.mjs";
-import { startStaticServer } from "../support/static-server.mjs";
+import { openPage } from "../support/browser.mjs";
+import { useConsole } from "../support/console.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync("dist/index.html"), "dist/ is missing: run `trunk build --release` first");
-  server = await startStaticServer("dist");
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const web = useConsole();
 
 const INBOX = "/demo/p/pair-lab/a/BlueLake/inbox";
 
@@ -28,8 +15,8 @@ async function pendingCount(page) {
 }
 
 test("projects, agents and an inbox are reachable by links", async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url);
+  const page = await openPage(web.browser);
+  await page.goto(web.url);
   await page.getByRole("link", { name: "Open the demo" }).click();
   await page.getByRole("heading", { name: "Projects" }).waitFor();
   for (const name of ["pair-lab", "po-factory", "droid-fleet"]) {
@@ -45,8 +32,8 @@ test("projects, agents and an inbox are reachable by links", async () => {
 });
 
 test("filters narrow the rows and acknowledging lowers the pending count", async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url + INBOX);
+  const page = await openPage(web.browser);
+  await page.goto(web.url + INBOX);
   await page.locator("li.row").first().waitFor();
   const pending = await pendingCount(page);
   assert.ok(pending > 1, `pending acks in the demo (${pending})`);
@@ -80,8 +67,8 @@ test("filters narrow the rows and acknowledging lowers the pending count", async
 });
 
 test("keyboard: j/k move, Enter opens, a acknowledges, r replies, / searches", async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url + INBOX);
+  const page = await openPage(web.browser);
+  await page.goto(web.url + INBOX);
   await page.locator("li.row.selected").waitFor();
   const firstId = await page.locator("li.row.selected").getAttribute("data-id");
   await page.keyboard.press("j");
@@ -117,9 +104,9 @@ test("keyboard: j/k move, Enter opens, a acknowledges, r replies, / searches", a
 });
 
 test("replying in thread shows progress, then the reply in the outbox and the thread", async () => {
-  const page = await openPage(browser);
+  const page = await openPage(web.browser);
   // Message 4 is GreenCastle's BUILD_COMPLETE to BlueLake in thread pair-000.
-  await page.goto(server.url + "/demo/p/pair-lab/a/BlueLake/m/4");
+  await page.goto(web.url + "/demo/p/pair-lab/a/BlueLake/m/4");
   await page.locator("article.message").waitFor();
   assert.match(await page.locator("#message-title").textContent(), /BUILD_COMPLETE/);
 
@@ -148,8 +135,8 @@ test("replying in thread shows progress, then the reply in the outbox and the th
 });
 
 test("deep links open every view; back and forward work", async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url + INBOX + "?filter=ack_required");
+  const page = await openPage(web.browser);
+  await page.goto(web.url + INBOX + "?filter=ack_required");
   await page.locator("li.row").first().waitFor();
   assert.equal(await page.getByRole("link", { name: "Ack required" }).getAttribute("aria-current"), "page");
   const states = await page.locator("li.row .ack-state").allTextContents();
@@ -174,7 +161,7 @@ test("deep links open every view; back and forward work", async () => {
     ["/demo/operator", "All mail (operator)"],
     ["/demo/p/droid-fleet/m/13", null],
   ]) {
-    await page.goto(server.url + path);
+    await page.goto(web.url + path);
     if (heading) await page.getByRole("heading", { name: heading }).waitFor();
     else await page.locator("article.message").waitFor();
   }
@@ -182,19 +169,19 @@ test("deep links open every view; back and forward work", async () => {
 });
 
 test("contacts and reservations flag what needs attention", async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url + "/demo/p/pair-lab/a/BlueLake/contacts");
+  const page = await openPage(web.browser);
+  await page.goto(web.url + "/demo/p/pair-lab/a/BlueLake/contacts");
   await page.locator("tr.attention").first().waitFor();
   assert.match(await page.locator("tr.attention").first().textContent(), /AmberFox.*pending.*needs attention/);
-  await page.goto(server.url + "/demo/p/pair-lab/reservations");
+  await page.goto(web.url + "/demo/p/pair-lab/reservations");
   await page.locator("tr.conflict").first().waitFor();
   assert.equal(await page.locator("tr.conflict").count(), 2);
   assert.deepEqual(page.errors, []);
 });
 
 test("compose as the human overseer: a failure keeps the draft, success delivers it", async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url + "/demo/p/pair-lab/compose");
+  const page = await openPage(web.browser);
+  await page.goto(web.url + "/demo/p/pair-lab/compose");
   await page.getByRole("heading", { name: "Compose" }).waitFor();
   assert.equal(await page.getByLabel("From").inputValue(), "(overseer)");
   await page.getByLabel("To (comma-separated agents)").fill(" , ");
@@ -215,8 +202,8 @@ test("compose as the human overseer: a failure keeps the draft, success delivers
 });
 
 test("messages show a validation badge and never run markup from the body", async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url + INBOX);
+  const page = await openPage(web.browser);
+  await page.goto(web.url + INBOX);
   await page.locator("li.row").first().waitFor();
   await page.getByRole("link", { name: "Suspicious tool output" }).click();
   await page.locator("article.message .body").waitFor();
@@ -230,7 +217,7 @@ test("messages show a validation badge and never run markup from the body", asyn
   assert.equal(await page.locator(".badge.plain").count(), 1);
 
   // A Pair Protocol message carried in body_md gets a family/type badge.
-  await page.goto(server.url + "/demo/p/pair-lab/a/GreenCastle/m/1");
+  await page.goto(web.url + "/demo/p/pair-lab/a/GreenCastle/m/1");
   await page.locator(".badge").waitFor();
   assert.match(await page.locator(".badge").first().textContent(), /(Valid|Invalid) · pair/);
   assert.deepEqual(page.errors, []);

@@ -2,29 +2,16 @@
 // virtualized (fixed row height, only visible rows plus overscan in the DOM), the pane
 // normalizes all rows in the browser, and scrolling and keyboard navigation reach any row.
 // How fast is measured by tests/bench/console-bench.mjs, not asserted here.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { launchBrowser, openPage } from "../support/browser.mjs";
-import { startStaticServer } from "../support/static-server.mjs";
+import { openPage } from "../support/browser.mjs";
+import { useConsole } from "../support/console.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync("dist/index.html"), "dist/ is missing: run `trunk build --release` first");
-  server = await startStaticServer("dist");
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const web = useConsole();
 
 test("a 100k-message inbox renders a window of rows and scrolls to the end", async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url + "/demo/p/scale/a/Load100k/inbox");
+  const page = await openPage(web.browser);
+  await page.goto(web.url + "/demo/p/scale/a/Load100k/inbox");
   await page.locator("li.row").first().waitFor({ timeout: 60_000 });
   assert.equal(await page.locator(".pending-count").textContent(), "10000");
   assert.match(await page.locator(".summary").textContent(), /100000 shown/);

@@ -1,28 +1,15 @@
 // The release build of the console, served statically from dist/, renders its shell in
 // headless Chromium: the app name, the connect form and the demo entry, with no errors.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { launchBrowser, openPage } from "../support/browser.mjs";
-import { startStaticServer } from "../support/static-server.mjs";
+import { openPage } from "../support/browser.mjs";
+import { useConsole } from "../support/console.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync("dist/index.html"), "dist/ is missing: run `trunk build --release` first");
-  server = await startStaticServer("dist");
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const web = useConsole();
 
 test("the console shell renders with the app name, a connect form and a demo entry", async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url);
+  const page = await openPage(web.browser);
+  await page.goto(web.url);
   const name = page.getByRole("heading", { name: "Switchboard", level: 1 });
   await name.waitFor({ timeout: 15_000 });
 

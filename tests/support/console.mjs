@@ -1,0 +1,27 @@
+// Shared by the end-to-end files: serves the release build in dist/ on loopback and launches
+// Debian's Chromium once per test file.
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { launchBrowser } from "./browser.mjs";
+import { startStaticServer } from "./static-server.mjs";
+
+/**
+ * Registers before/after hooks in the calling test file. The returned object's `url` (the
+ * console's origin) and `browser` are set before the file's tests run.
+ */
+export function useConsole() {
+  const web = { url: undefined, browser: undefined };
+  let server;
+  before(async () => {
+    assert.ok(existsSync("dist/index.html"), "dist/ is missing: run `trunk build --release` first");
+    server = await startStaticServer("dist");
+    web.url = server.url;
+    web.browser = await launchBrowser();
+  });
+  after(async () => {
+    await web.browser?.close();
+    await server?.close();
+  });
+  return web;
+}
