@@ -8,8 +8,11 @@ use std::fmt;
 /// table in `docs/protocol.md` documents them all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IssueCode {
-    /// The input is not JSON (or an Agent Mail `body_md` holds no JSON message).
+    /// The input is not JSON (or the JSON in an Agent Mail `body_md` does not parse).
     NotJson,
+    /// An Agent Mail `body_md` holds no JSON at all (a plain Markdown message): there is no
+    /// protocol message to validate.
+    NoProtocolMessage,
     /// No known protocol family claims the message.
     UnknownFamily,
     /// More than one protocol family claims the message; the message names the candidates.
@@ -44,6 +47,7 @@ impl IssueCode {
     /// Every code, in documentation order.
     pub const ALL: &'static [IssueCode] = &[
         IssueCode::NotJson,
+        IssueCode::NoProtocolMessage,
         IssueCode::UnknownFamily,
         IssueCode::AmbiguousFamily,
         IssueCode::UnknownMessageType,
@@ -64,6 +68,7 @@ impl IssueCode {
     pub const fn as_str(self) -> &'static str {
         match self {
             IssueCode::NotJson => "not_json",
+            IssueCode::NoProtocolMessage => "no_protocol_message",
             IssueCode::UnknownFamily => "unknown_family",
             IssueCode::AmbiguousFamily => "ambiguous_family",
             IssueCode::UnknownMessageType => "unknown_message_type",

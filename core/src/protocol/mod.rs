@@ -175,7 +175,7 @@ fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &O
         return fail(ctx);
     };
     let Some(json) = detect::extract_json(text) else {
-        ctx.error(at, IssueCode::NotJson, || {
+        ctx.error(at, IssueCode::NoProtocolMessage, || {
             "body_md holds no JSON message (neither a JSON body nor a ```json fenced block)".into()
         });
         return fail(ctx);

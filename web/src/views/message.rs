@@ -27,12 +27,7 @@ pub enum Verdict {
 pub fn verdict(message: &Message) -> Verdict {
     let row = json!({"subject": message.subject, "body_md": message.body_md});
     let report = protocol::validate(&row, &Options::default());
-    let plain = report.family.is_none()
-        && report.issues.len() == 1
-        && report.issues[0].code == IssueCode::NotJson
-        && report.issues[0]
-            .message
-            .starts_with("body_md holds no JSON");
+    let plain = report.issues.len() == 1 && report.issues[0].code == IssueCode::NoProtocolMessage;
     if plain {
         Verdict::Plain
     } else if report.valid {
