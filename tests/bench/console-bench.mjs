@@ -51,6 +51,23 @@ async function repeat(label, measure) {
   return { ms: median(times), rows };
 }
 
+/**
+ * Waits for the first inbox row and the frame that paints it. → `{ ms, rows }` with `ms` since
+ * `t0`, or nulls on a timeout; the page's errors are kept under `label`.
+ */
+async function rowsPainted(page, t0, label) {
+  try {
+    await page.locator("li.row").first().waitFor({ timeout: TIMEOUT });
+  } catch {
+    return { ms: null, rows: null };
+  }
+  await nextFrame(page);
+  const ms = Date.now() - t0;
+  const rows = { shown: await shownOf(page), inDom: await page.locator("li.row").count() };
+  for (const e of page.errors) pageErrors.add(`${label}: ${e}`);
+  return { ms, rows };
+}
+
 const web = await startStaticServer("dist");
 const browser = await launchBrowser();
 let server = null;
@@ -79,16 +96,7 @@ try {
       await link.waitFor({ timeout: TIMEOUT });
       const t0 = Date.now();
       await link.click();
-      try {
-        await page.locator("li.row").first().waitFor({ timeout: TIMEOUT });
-      } catch {
-        return { ms: null, rows: null };
-      }
-      await nextFrame(page);
-      const ms = Date.now() - t0;
-      const rows = { shown: await shownOf(page), inDom: await page.locator("li.row").count() };
-      for (const e of page.errors) pageErrors.add(`console live: ${e}`);
-      return { ms, rows };
+      return await rowsPainted(page, t0, "console live");
     } finally {
       await page.close();
     }
@@ -100,16 +108,7 @@ try {
     try {
       const t0 = Date.now();
       await page.goto(`${web.url}/demo/p/scale/a/${agent}/inbox`, { waitUntil: "commit" });
-      try {
-        await page.locator("li.row").first().waitFor({ timeout: TIMEOUT });
-      } catch {
-        return { ms: null, rows: null };
-      }
-      await nextFrame(page);
-      const ms = Date.now() - t0;
-      const rows = { shown: await shownOf(page), inDom: await page.locator("li.row").count() };
-      for (const e of page.errors) pageErrors.add(`console demo: ${e}`);
-      return { ms, rows };
+      return await rowsPainted(page, t0, "console demo");
     } finally {
       await page.close();
     }
