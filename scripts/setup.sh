@@ -21,11 +21,14 @@ SETUP_START=$(date +%s)
 
 # Runs apt-get update at most once per setup run, and only when something is missing.
 APT_UPDATED=0
-apt_install() {
+apt_update_once() {
     if [ "$APT_UPDATED" = 0 ]; then
         run_logged "apt-get update" apt-get update -qq
         APT_UPDATED=1
     fi
+}
+apt_install() {
+    apt_update_once
     run_logged "apt-get install $*" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
 }
 
@@ -54,10 +57,7 @@ debian_wasm_route() {
         ok "Debian rustc-web $(/usr/bin/rustc --version | cut -d' ' -f2) + build-std, wasm-ld 22"
     else
         say "installing Debian's rustc-web (1.96) with its std source and lld 22"
-        if [ "$APT_UPDATED" = 0 ]; then
-            run_logged "apt-get update" apt-get update -qq
-            APT_UPDATED=1
-        fi
+        apt_update_once
         run_logged "apt-get install -t bookworm-security rustc-web cargo-web rust-web-src" \
             env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -t bookworm-security rustc-web cargo-web rust-web-src
         apt_install lld-22
