@@ -32,12 +32,13 @@ run_logged() {
     fi
 }
 
-# True when the active rustup toolchain ships a wasm32 standard library.
-rustup_has_wasm32() {
+# True when the active rustup toolchain has the standard library's source (the rust-src
+# component), from which every wasm32 build compiles std (see scripts/wasm-env.sh).
+rustup_has_rust_src() {
     command -v rustc >/dev/null || return 1
-    local libdir
-    libdir="$(rustc --print target-libdir --target wasm32-unknown-unknown 2>/dev/null)" || return 1
-    compgen -G "$libdir/libstd-*.rlib" >/dev/null
+    local sysroot
+    sysroot="$(rustc --print sysroot 2>/dev/null)" || return 1
+    [ -f "$sysroot/lib/rustlib/src/rust/library/std/Cargo.toml" ]
 }
 
 # True when Debian's rustc-web, its std source and wasm-ld 22 are installed.

@@ -49,9 +49,11 @@ else
     apt_install chromium chromium-driver
 fi
 
-# --- 2. A wasm32 standard library ----------------------------------------------------------
+# --- 2. A wasm32 route: a compiler and the standard library's source ----------------------
+# Every wasm32 build compiles std from source for size (scripts/wasm-env.sh), so a route is a
+# rustc and its std source: the rustup toolchain with rust-src, or Debian's rustc-web.
 step "wasm32-unknown-unknown route"
-# Debian's rustc-web 1.96 with its std source (built by -Zbuild-std) and wasm-ld 22.
+# Debian's rustc-web 1.96 with its std source and wasm-ld 22.
 debian_wasm_route() {
     if debian_wasm_route_present; then
         ok "Debian rustc-web $(/usr/bin/rustc --version | cut -d' ' -f2) + build-std, wasm-ld 22"
@@ -66,22 +68,22 @@ debian_wasm_route() {
     fi
     echo debian >"$SWITCHBOARD_HOME/wasm-route"
 }
-# SWITCHBOARD_WASM_ROUTE=debian forces the Debian route; by default the rustup target is
-# preferred when present or quickly addable.
+# SWITCHBOARD_WASM_ROUTE=debian forces the Debian route; by default the rustup toolchain is
+# preferred when it has rust-src or can add it quickly.
 if [ "${SWITCHBOARD_WASM_ROUTE:-auto}" = debian ]; then
     debian_wasm_route
-elif rustup_has_wasm32; then
-    ok "rustup toolchain has the wasm32 target"
+elif rustup_has_rust_src; then
+    ok "rustup toolchain $(rustc --version | cut -d' ' -f2) with rust-src"
     echo rustup >"$SWITCHBOARD_HOME/wasm-route"
 elif debian_wasm_route_present; then
     debian_wasm_route
-elif command -v rustup >/dev/null && say "trying 'rustup target add wasm32-unknown-unknown' (60 s limit)" &&
-    timeout 60 rustup target add wasm32-unknown-unknown >>"$SWITCHBOARD_HOME/setup.log" 2>&1 &&
-    rustup_has_wasm32; then
-    ok "added the rustup wasm32 target"
+elif command -v rustup >/dev/null && say "trying 'rustup component add rust-src' (60 s limit)" &&
+    timeout 60 rustup component add rust-src >>"$SWITCHBOARD_HOME/setup.log" 2>&1 &&
+    rustup_has_rust_src; then
+    ok "added rust-src to the rustup toolchain"
     echo rustup >"$SWITCHBOARD_HOME/wasm-route"
 else
-    say "rustup cannot add the wasm32 target here"
+    say "rustup cannot add rust-src here"
     debian_wasm_route
 fi
 

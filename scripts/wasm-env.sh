@@ -1,12 +1,17 @@
-# Sourced before any wasm32 build: selects the route that setup.sh found.
-# - rustup: the active toolchain has the wasm32 target; nothing to change.
-# - debian: Debian's rustc-web 1.96 builds std from source (-Zbuild-std), linked by wasm-ld 22.
-#   Only wasm builds get these variables, so native builds keep using the rustup toolchain.
+# Sourced before any wasm32 build. Every route compiles the standard library from source
+# with the build's own profile and std's `optimize_for_size` feature: the release console is
+# about 45 KB smaller gzipped than with a prebuilt std (docs/console.md, "Size"). Cargo takes
+# these -Z settings from the environment, with RUSTC_BOOTSTRAP=1 on a stable compiler.
+# Only wasm builds source this (in a subshell), so native builds stay as they are.
+export RUSTC_BOOTSTRAP=1
+export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
+export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
+# The route setup.sh chose:
+# - rustup: the active toolchain with rust-src; it links with its own rust-lld.
+# - debian: Debian's rustc-web 1.96 (std source in rust-web-src), linked by wasm-ld 22.
 _route="$(cat "${SWITCHBOARD_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/switchboard}/wasm-route" 2>/dev/null || echo rustup)"
 if [ "$_route" = debian ]; then
     export PATH="/usr/bin:$PATH"
-    export RUSTC_BOOTSTRAP=1
-    export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
     export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=/usr/lib/llvm-22/bin/wasm-ld
 fi
 # binaryen's wasm-opt from node_modules (npm package binaryen, pinned in package.json) first.

@@ -8,6 +8,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # shellcheck source=scripts/wasm-env.sh
 source "$ROOT/scripts/wasm-env.sh"
+# A speed benchmark: std is built for speed (the release profile), not for size.
+unset CARGO_UNSTABLE_BUILD_STD_FEATURES
 cd "$ROOT"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 OUT="$TARGET_DIR/pane-wasm-bench"

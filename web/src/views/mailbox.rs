@@ -287,12 +287,12 @@ pub fn MailboxView(
         <section class="mailbox" aria-labelledby="mailbox-title">
             <h2 id="mailbox-title">{title}</h2>
             <nav class="filters" aria-label="Filter">
-                {DISPLAY_ORDER.map(|m| view! {
+                {DISPLAY_ORDER.into_iter().map(|m| view! {
                     <a href=move || filter_link(m) data-filter=m.as_str()
                         aria-current=move || (mode.get() == m).then_some("page")>
                         {mode_label(m)}
                     </a>
-                }).to_vec()}
+                }).collect::<Vec<_>>()}
             </nav>
             <ProgressNote progress />
             {move || match view_state.get() {

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Size of the release console: builds it as scripts/demo.sh does (`trunk build --release`,
+# cached when nothing changed) and prints each file of dist/ raw and gzipped (`gzip -9`),
+# with the wasm's ratio to the 400 KB goal (400,000 bytes gzipped).
+# Usage: tests/bench/console-size.sh
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+source scripts/lib.sh
+(
+    source scripts/wasm-env.sh
+    trunk build --release --quiet
+)
+GOAL=400000
+echo "route: $(cat "$SWITCHBOARD_HOME/wasm-route" 2>/dev/null || echo unknown) ($(
+    [ "$(cat "$SWITCHBOARD_HOME/wasm-route" 2>/dev/null)" = debian ] && /usr/bin/rustc --version || rustc --version
+))"
+echo "| file | bytes | gzip -9 bytes | gzip / goal |"
+echo "|---|---:|---:|---:|"
+for file in dist/*; do
+    raw=$(stat -c %s "$file")
+    gz=$(gzip -9c "$file" | wc -c)
+    ratio="-"
+    case "$file" in *.wasm) ratio=$(awk -v g="$gz" -v goal="$GOAL" 'BEGIN { printf "%.3f", g / goal }') ;; esac
+    echo "| $(basename "$file") | $raw | $gz | $ratio |"
+done
