@@ -122,6 +122,22 @@ for (const [label, venv, variant] of [
       assert.deepEqual(page.errors, []);
     });
 
+    test("after a reload (connection not remembered), connecting again returns to the page", async () => {
+      const page = await openPage(web.browser);
+      await openInbox(page, server, project);
+      await page.getByRole("link", { name: "API contract for /users" }).click();
+      await page.locator("article.message").waitFor();
+      const deepLink = page.url();
+      await page.reload();
+      await page.getByRole("alert").filter({ hasText: "Not connected to a server" }).waitFor();
+      await page.getByRole("link", { name: "Go to the connect screen" }).click();
+      await page.getByLabel("Server URL").fill(server.url);
+      await page.getByRole("button", { name: "Connect" }).click();
+      await page.waitForURL(deepLink);
+      assert.match(await page.locator("#message-title").textContent(), /API contract for \/users/);
+      assert.deepEqual(page.errors, []);
+    });
+
     test("a reply from the console reaches the original sender, in the thread", async () => {
       const page = await openPage(web.browser);
       await openInbox(page, server, project);

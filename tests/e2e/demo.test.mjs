@@ -126,6 +126,13 @@ test("replying in thread shows progress, then the reply in the outbox and the th
   const items = page.locator(".thread-item");
   assert.match(await items.last().textContent(), /Re: \[pair-000\] BUILD_COMPLETE/);
   assert.equal(await items.last().getAttribute("data-direction"), "sent");
+  // The newest message is open with its body; an earlier one fetches its body when opened.
+  assert.match(await items.last().locator(".body").textContent(), /Reviewed: ship it\./);
+  assert.equal(await items.first().locator(".body").count(), 0);
+  await items.first().locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await items.first().locator(".badge").waitFor();
+  assert.match(await items.first().locator(".body").textContent(), /PAIR_INIT/);
 
   // In-app navigation keeps the demo's in-memory state: the reply is in the outbox.
   await page.getByRole("link", { name: "outbox" }).click();

@@ -1,6 +1,6 @@
 //! URLs of every view. Path segments are percent-encoded; the router decodes them.
 //!
-//! - `/` connect screen; `/demo` and `/live` project lists
+//! - `/` connect screen (`?next=` a live page to return to); `/demo` and `/live` project lists
 //! - `/{src}/p/{project}` agents; `…/reservations`, `…/search?q=`, `…/compose`
 //! - `/{src}/p/{project}/a/{agent}/inbox|outbox?filter=…&thread=…`
 //! - `/{src}/p/{project}/a/{agent}/thread/{thread}`, `…/a/{agent}/m/{id}`, `…/a/{agent}/contacts`
@@ -76,6 +76,19 @@ pub fn message(src: &str, project: &str, agent: Option<&str>, id: u64) -> String
     }
 }
 
+/// The connect screen, returning to the live page `next` once connected.
+#[must_use]
+pub fn connect_then(next: &str) -> String {
+    format!("/?next={}", encode(next))
+}
+
+/// Whether `next` (from the connect screen's query) is a live page of this console; anything
+/// else (another origin, `//host`, the demo) is ignored rather than followed.
+#[must_use]
+pub fn is_live_page(next: &str) -> bool {
+    next == "/live" || next.starts_with("/live/") || next.starts_with("/live?")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +116,26 @@ mod tests {
         );
         assert_eq!(message("demo", "p", None, 7), "/demo/p/p/m/7");
         assert_eq!(project_page("demo", "p", "search"), "/demo/p/p/search");
+        assert_eq!(
+            connect_then("/live/p/p/m/7?reply"),
+            "/?next=%2Flive%2Fp%2Fp%2Fm%2F7%3Freply"
+        );
+    }
+
+    #[test]
+    fn only_live_pages_are_returned_to() {
+        for ok in ["/live", "/live/p/x/a/A/inbox?filter=all", "/live?x"] {
+            assert!(is_live_page(ok), "{ok}");
+        }
+        for bad in [
+            "//evil.example/live/",
+            "https://evil.example/live/",
+            "/demo/p/x",
+            "/lively",
+            "",
+            "live/p",
+        ] {
+            assert!(!is_live_page(bad), "{bad}");
+        }
     }
 }

@@ -4,7 +4,7 @@ use crate::backend::{Backend, BackendError};
 use crate::routes;
 use crate::session::Session;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::{use_location, use_navigate, use_params_map};
 use std::rc::Rc;
 
 /// Percent-decodes a URL component (invalid escapes are kept as they are).
@@ -84,10 +84,22 @@ pub fn ErrorNote(error: BackendError) -> impl IntoView {
             error,
             BackendError::TokenRequired { .. } | BackendError::Unauthorized { .. }
         );
+    // Back to this page once connected (a reload loses an unremembered connection).
+    let location = use_location();
+    let here = format!(
+        "{}{}",
+        location.pathname.get_untracked(),
+        location.search.get_untracked()
+    );
+    let connect = if routes::is_live_page(&here) {
+        routes::connect_then(&here)
+    } else {
+        "/".to_string()
+    };
     view! {
         <div class="error" role="alert">
             <p>{error.to_string()}</p>
-            {reconnect.then(|| view! { <p><a href="/">"Go to the connect screen"</a></p> })}
+            {reconnect.then(|| view! { <p><a href=connect>"Go to the connect screen"</a></p> })}
         </div>
     }
 }

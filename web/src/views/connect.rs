@@ -1,13 +1,14 @@
 //! The connect screen: where a reviewer points the console at an Agent Mail server (with an
 //! optional bearer token, per-agent tokens and a project), or opens the built-in demo.
 //! Connecting runs the capability probe; failures are diagnosed in words a user can act on.
+//! Once connected it opens `?next=` when that is a live page (the page a reload left).
 
 use super::common::{Progress, ProgressNote};
 use crate::backend::mcp::{ConnectConfig, McpBackend};
 use crate::routes;
 use crate::session::{self, Session};
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
+use leptos_router::hooks::{use_navigate, use_query_map};
 use std::rc::Rc;
 
 /// Reconnects with settings remembered in sessionStorage (when the user ticked "remember").
@@ -39,6 +40,7 @@ pub fn ConnectScreen() -> impl IntoView {
     let remember = RwSignal::new(!remembered.server.is_empty());
     let progress = RwSignal::new(Progress::Idle);
     let navigate = use_navigate();
+    let query = use_query_map();
     let session = Session::get();
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -56,6 +58,9 @@ pub fn ConnectScreen() -> impl IntoView {
         };
         let navigate = navigate.clone();
         let keep = remember.get_untracked();
+        let next = query
+            .with_untracked(|q| q.get("next"))
+            .filter(|n| routes::is_live_page(n));
         progress.set(Progress::Busy(format!("Connecting to {}…", config.server)));
         leptos::task::spawn_local(async move {
             match McpBackend::connect(config).await {
@@ -66,9 +71,10 @@ pub fn ConnectScreen() -> impl IntoView {
                     } else {
                         session::forget();
                     }
-                    let target = match &backend.config().project {
-                        Some(project) => routes::project("live", project),
-                        None => routes::projects("live"),
+                    let target = match (next, &backend.config().project) {
+                        (Some(next), _) => next,
+                        (None, Some(project)) => routes::project("live", project),
+                        (None, None) => routes::projects("live"),
                     };
                     progress.set(Progress::Done(format!(
                         "Connected: {}.",

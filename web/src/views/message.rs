@@ -3,7 +3,7 @@
 //! actions (acknowledge, mark read, reply in thread) when seen from an agent's mailbox.
 
 use super::common::{param, typing_in_field, ErrorNote, Here, NavBar, Progress, ProgressNote};
-use crate::backend::Message;
+use crate::backend::{BackendError, Message};
 use crate::markdown;
 use crate::routes;
 use leptos::prelude::*;
@@ -82,23 +82,33 @@ pub fn Body(markdown_text: String) -> impl IntoView {
     view! { <div class="body" inner_html=markdown::render(&markdown_text)></div> }
 }
 
+/// Message `id` from the route's backend, as seen by the route's agent if any; `None` while
+/// `id` names no message. One resource type for the message and thread views.
+pub fn message_resource(
+    here: Here,
+    id: Signal<Option<u64>>,
+) -> LocalResource<Option<Result<Message, BackendError>>> {
+    LocalResource::new(move || {
+        let backend = here.backend();
+        let (project, agent, id) = (here.project.get(), here.agent.get(), id.get());
+        async move {
+            let id = id?;
+            let agent = (!agent.is_empty()).then_some(agent);
+            Some(match backend {
+                Ok(backend) => backend.message(&project, agent.as_deref(), id).await,
+                Err(error) => Err(error),
+            })
+        }
+    })
+}
+
 /// The message view.
 #[component]
 pub fn MessageView() -> impl IntoView {
     let here = Here::new();
     let id = param("id");
     let query = use_query_map();
-    let data = LocalResource::new(move || {
-        let backend = here.backend();
-        let (project, agent) = (here.project.get(), here.agent.get());
-        let id = id.get().parse::<u64>();
-        async move {
-            let id =
-                id.map_err(|_| crate::backend::BackendError::NotFound("that message".into()))?;
-            let agent = (!agent.is_empty()).then_some(agent);
-            backend?.message(&project, agent.as_deref(), id).await
-        }
-    });
+    let data = message_resource(here, Signal::derive(move || id.get().parse().ok()));
     let progress = RwSignal::new(Progress::Idle);
     let reply = RwSignal::new(String::new());
     let reply_ref = NodeRef::<leptos::html::Textarea>::new();
@@ -163,7 +173,7 @@ pub fn MessageView() -> impl IntoView {
         {
             return;
         }
-        let Some(Ok(message)) = data.get_untracked() else {
+        let Some(Some(Ok(message))) = data.get_untracked() else {
             return;
         };
         match ev.key().as_str() {
@@ -187,8 +197,12 @@ pub fn MessageView() -> impl IntoView {
         <NavBar />
         {move || match data.get() {
             None => view! { <p class="loading">"Loading…"</p> }.into_any(),
-            Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
-            Some(Ok(message)) => {
+            Some(None) => {
+                let error = BackendError::NotFound("that message".into());
+                view! { <ErrorNote error /> }.into_any()
+            }
+            Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+            Some(Some(Ok(message))) => {
                 let (src, project, agent) = (here.src.get(), here.project.get(), here.agent.get());
                 let id = message.id;
                 let thread_link = message.thread_id.clone().filter(|_| !agent.is_empty()).map(|t| view! {

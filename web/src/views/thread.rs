@@ -1,12 +1,14 @@
 //! A thread seen from an agent's mailbox: the pane's thread view (`thread_only` with the
-//! thread as the active thread), oldest first, with continuity gaps flagged.
+//! thread as the active thread), oldest first, with continuity gaps flagged. Each message
+//! expands to its validation badge and body, fetched when first opened; the newest is open.
 
 use super::common::{param, ErrorNote, Here, NavBar};
 use super::mailbox::{mailbox_resource, snapshot};
+use super::message::{message_resource, verdict, Badge, Body};
 use crate::backend::BackendError;
 use crate::routes;
 use leptos::prelude::*;
-use switchboard_core::pane::{Direction, EventKind, FilterMode};
+use switchboard_core::pane::{Direction, EventKind, FilterMode, MessageItem};
 
 /// The thread view.
 #[component]
@@ -41,17 +43,8 @@ pub fn ThreadView() -> impl IntoView {
                             <p class="warning" role="alert">"Continuity gap: the thread starts with a reply; earlier messages are not in this mailbox."</p>
                         })}
                         <ol class="thread">
-                            {snap.thread_messages.iter().map(|m| {
-                                let href = routes::message(&src, &project, Some(&agent), m.id);
-                                let dir = if m.direction == Direction::Inbox { "received" } else { "sent" };
-                                view! {
-                                    <li class="thread-item" data-direction=dir>
-                                        <a href=href>{m.subject.clone()}</a>
-                                        <span class="from">{format!("{} · {dir}", m.from)}</span>
-                                        <time>{m.created_ts.clone()}</time>
-                                        {m.ack_required.then_some(if m.acknowledged { "acknowledged" } else { "ack required" })}
-                                    </li>
-                                }
+                            {snap.thread_messages.iter().enumerate().map(|(i, m)| view! {
+                                <ThreadItem here item=m.clone() open=i + 1 == snap.thread_messages.len() />
                             }).collect_view()}
                         </ol>
                         <p>
@@ -63,5 +56,55 @@ pub fn ThreadView() -> impl IntoView {
                 }
             }}
         </section>
+    }
+}
+
+/// One message of a thread: a summary line (subject linking to the message, sender,
+/// direction, time, acknowledgement) that expands to the badge and the rendered body.
+#[component]
+fn ThreadItem(here: Here, item: MessageItem, open: bool) -> impl IntoView {
+    // Set on the first opening and never reset: a closed item keeps what it fetched.
+    let opened = RwSignal::new(open);
+    let id = item.id;
+    let body = message_resource(here, Signal::derive(move || opened.get().then_some(id)));
+    let href = routes::message(
+        &here.src.get_untracked(),
+        &here.project.get_untracked(),
+        Some(&here.agent.get_untracked()),
+        id,
+    );
+    let dir = if item.direction == Direction::Inbox {
+        "received"
+    } else {
+        "sent"
+    };
+    let ack = item.ack_required.then_some(if item.acknowledged {
+        "acknowledged"
+    } else {
+        "ack required"
+    });
+    view! {
+        <li class="thread-item" data-direction=dir>
+            <details open=open on:toggle=move |ev| {
+                if event_target::<web_sys::HtmlDetailsElement>(&ev).open() {
+                    opened.set(true);
+                }
+            }>
+                <summary>
+                    <a href=href>{item.subject}</a>
+                    <span class="from">{format!("{} · {dir}", item.from)}</span>
+                    <time>{item.created_ts}</time>
+                    {ack.map(|a| view! { <span class="ack-state">{a}</span> })}
+                </summary>
+                {move || match body.get() {
+                    None | Some(None) => view! { <p class="loading">"Loading…"</p> }.into_any(),
+                    Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+                    Some(Some(Ok(message))) => {
+                        let verdict = verdict(&message);
+                        view! { <Badge verdict /> <Body markdown_text=message.body_md /> }.into_any()
+                    }
+                }}
+            </details>
+        </li>
     }
 }
