@@ -138,6 +138,25 @@ for (const [label, venv, variant] of [
       assert.deepEqual(page.errors, []);
     });
 
+    test("leaving a page aborts its request still in flight", async () => {
+      const page = await openPage(web.browser);
+      await openInbox(page, server, project);
+      // The server never answers the message view's request: it stays in flight.
+      const isMessageRead = (request) => (request.postData() ?? "").includes("resource://message/");
+      await page.route(`${server.url}/**`, (route) => (isMessageRead(route.request()) ? undefined : route.continue()));
+      const failure = new Promise((resolve) => {
+        page.on("requestfailed", (request) => isMessageRead(request) && resolve(request.failure()?.errorText));
+      });
+      await page.getByRole("link", { name: "FYI: CI is green" }).click();
+      await page.getByText("Loading…").waitFor();
+      await page.goBack();
+      await page.getByRole("heading", { name: "GreenCastle — Inbox" }).waitFor();
+      const stillWaiting = new Promise((resolve) => setTimeout(() => resolve("still in flight after 10 s"), 10_000));
+      assert.equal(await Promise.race([failure, stillWaiting]), "net::ERR_ABORTED");
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      assert.deepEqual(page.errors, []);
+    });
+
     test("a reply from the console reaches the original sender, in the thread", async () => {
       const page = await openPage(web.browser);
       await openInbox(page, server, project);
