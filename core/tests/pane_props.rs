@@ -1,11 +1,13 @@
 //! Property tests: exactness against a `Value`-based model of the reference, no
-//! panics on any input, order independence, and incremental == rebuild.
+//! panics on any input, order independence, and incremental == rebuild; for the adapters
+//! over server replies, that every envelope carries the same payload and no reply panics.
 
 mod pane_common;
 
 use pane_common::{ref_contacts, ref_messages};
 use proptest::prelude::*;
 use serde_json::{json, Value};
+use switchboard_core::pane::adapters::{self, AdapterError};
 use switchboard_core::pane::{
     self, build_snapshot, parse_contacts, parse_messages, Direction, FilterMode, PaneState,
 };
@@ -266,5 +268,97 @@ proptest! {
         // A failed initial contacts stream stays failed, with the rebuild's text.
         prop_assert_eq!(incremental.parse_errors.is_empty(), contacts_ok);
         prop_assert_eq!(incremental, rebuilt);
+    }
+}
+
+/// A payload as the servers put it on the wire: every envelope the adapters accept
+/// (JSON-RPC with `structuredContent`, with only `content[0].text`, a resource's
+/// `contents[0].text`, the fork's extra `{"result": ...}` layer, a bare tool result, the
+/// payload itself).
+fn envelopes(payload: &Value) -> Vec<String> {
+    let text = payload.to_string();
+    let rpc = |result: Value| json!({"jsonrpc": "2.0", "id": 1, "result": result}).to_string();
+    vec![
+        text.clone(),
+        rpc(
+            json!({"content": [{"type": "text", "text": text}], "structuredContent": payload, "isError": false}),
+        ),
+        rpc(json!({"content": [{"type": "text", "text": text}], "structuredContent": null})),
+        rpc(
+            json!({"contents": [{"uri": "resource://x", "mimeType": "application/json", "text": text}]}),
+        ),
+        rpc(json!({"structuredContent": {"result": payload}})),
+        json!({"content": [{"type": "text", "text": json!({"result": payload}).to_string()}]})
+            .to_string(),
+    ]
+}
+
+/// Every adapter on one reply text; none may panic, and row outputs are JSON row arrays
+/// the pane's parsers accept without panicking.
+fn run_every_adapter(reply: &str) -> Result<(), TestCaseError> {
+    let _ = adapters::reply_payload(reply);
+    let _ = adapters::pending_ack_ids(reply);
+    let _ = adapters::acknowledged_message_id(reply);
+    let _ = adapters::acknowledged_ids(reply, reply);
+    let _ = adapters::mark_ack_required(reply, &[1, 2]);
+    let rows = [
+        adapters::inbox_rows(reply),
+        adapters::outbox_rows(reply, Some("Alpha")),
+        adapters::outbox_rows(reply, None),
+        adapters::contact_rows(reply),
+        adapters::unified_inbox_rows(reply, Some("Beta")),
+        adapters::unified_inbox_rows(reply, None),
+    ];
+    for text in rows.into_iter().flatten() {
+        let value: Value =
+            serde_json::from_str(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(value.is_array(), "rows are an array: {}", text);
+        let _ = parse_messages(&text, "inbox", Direction::Inbox);
+        let _ = parse_contacts(&text);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_envelope_carries_the_same_payload(payload in junk(), rows in prop::collection::vec(any_row(), 0..4)) {
+        for payload in [payload, Value::Array(rows.clone()), json!({"messages": rows})] {
+            let expected = adapters::reply_payload(&payload.to_string());
+            for reply in envelopes(&payload) {
+                prop_assert_eq!(&adapters::reply_payload(&reply), &expected, "{}", reply);
+            }
+        }
+    }
+
+    #[test]
+    fn adapters_never_panic_on_any_text(text in ".{0,64}") {
+        run_every_adapter(&text)?;
+    }
+
+    #[test]
+    fn adapters_never_panic_on_any_payload(payload in junk(), rows in prop::collection::vec(any_row(), 0..4)) {
+        for payload in [payload, Value::Array(rows.clone()), json!({"messages": rows}), json!({"deliveries": [{"payload": rows}]})] {
+            for reply in envelopes(&payload) {
+                run_every_adapter(&reply)?;
+            }
+        }
+    }
+
+    #[test]
+    fn rpc_and_tool_errors_are_reported_as_such(code in any::<i64>(), message in ".{0,24}") {
+        let rpc = json!({"jsonrpc": "2.0", "id": 1, "error": {"code": code, "message": message}}).to_string();
+        prop_assert_eq!(adapters::reply_payload(&rpc), Err(AdapterError::Rpc { code, message: message.clone() }));
+        let tool = json!({"jsonrpc": "2.0", "id": 1, "result": {"isError": true, "content": [{"type": "text", "text": message}]}}).to_string();
+        prop_assert_eq!(adapters::reply_payload(&tool), Err(AdapterError::Tool(message)));
+    }
+
+    #[test]
+    fn timestamps_normalize_once_and_never_panic(text in ".{0,40}", date in "[0-9]{4}-[0-9]{2}-[0-9]{2}", time in "[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?") {
+        let once = adapters::normalize_timestamp(&text);
+        prop_assert_eq!(adapters::normalize_timestamp(&once), once.clone());
+        let naive = format!("{date} {time}");
+        prop_assert_eq!(adapters::normalize_timestamp(&naive), format!("{date}T{time}+00:00"));
     }
 }

@@ -360,26 +360,35 @@ pub fn patterns_overlap(a: &str, b: &str) -> bool {
 }
 
 /// Minimal glob matching: `**` any run of characters, `*` any run without `/`, `?` one
-/// character other than `/`.
+/// character other than `/`. Time is proportional to pattern length × text length, whatever
+/// the pattern (reservation patterns come from the server).
 #[must_use]
 pub fn glob_match(pattern: &str, text: &str) -> bool {
-    fn go(p: &[u8], t: &[u8]) -> bool {
-        match p.first() {
-            None => t.is_empty(),
-            Some(b'*') if p.get(1) == Some(&b'*') => {
-                let rest = &p[2..];
-                (0..=t.len()).any(|i| go(rest, &t[i..]))
-            }
-            Some(b'*') => {
-                let rest = &p[1..];
-                let limit = t.iter().position(|&c| c == b'/').unwrap_or(t.len());
-                (0..=limit).any(|i| go(rest, &t[i..]))
-            }
-            Some(b'?') => t.first().is_some_and(|&c| c != b'/') && go(&p[1..], &t[1..]),
-            Some(&c) => t.first() == Some(&c) && go(&p[1..], &t[1..]),
+    let text = text.as_bytes();
+    let n = text.len();
+    // `rest[j]`: whether the pattern after the current token matches `text[j..]`, built
+    // from the pattern's end; with no pattern left only the empty text matches.
+    let mut rest: Vec<bool> = (0..=n).map(|j| j == n).collect();
+    let mut here = vec![false; n + 1];
+    let mut tokens = pattern.as_bytes();
+    while let Some((&last, before)) = tokens.split_last() {
+        let any_run = last == b'*' && before.last() == Some(&b'*');
+        tokens = if any_run {
+            &before[..before.len() - 1]
+        } else {
+            before
+        };
+        for j in (0..=n).rev() {
+            let c = text.get(j).copied();
+            here[j] = match last {
+                b'*' => rest[j] || (c.is_some_and(|c| any_run || c != b'/') && here[j + 1]),
+                b'?' => c.is_some_and(|c| c != b'/') && rest[j + 1],
+                _ => c == Some(last) && rest[j + 1],
+            };
         }
+        std::mem::swap(&mut rest, &mut here);
     }
-    go(pattern.as_bytes(), text.as_bytes())
+    rest[0]
 }
 
 /// Ids of reservations in conflict: active, held by different agents, overlapping, and at
