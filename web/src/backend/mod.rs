@@ -316,8 +316,9 @@ pub trait Backend {
     fn unified_inbox(&self) -> BackendFuture<'_, Vec<UnifiedRow>>;
 }
 
-/// Loads an agent's whole mailbox: the three streams and the ack state. A stream that fails
-/// becomes a note and an empty stream, so one failing tool does not hide the rest.
+/// Loads an agent's whole mailbox: the three streams (requested together) and then the ack
+/// state. A stream that fails becomes a note and an empty stream, so one failing tool does
+/// not hide the rest.
 ///
 /// # Errors
 /// The inbox error, when the inbox itself cannot be loaded.
@@ -326,7 +327,13 @@ pub async fn load_mailbox(
     project: &str,
     agent: &str,
 ) -> Result<Mailbox, BackendError> {
-    let inbox = backend.inbox(project, agent).await?;
+    let (inbox, outbox, contacts) = futures::future::join3(
+        backend.inbox(project, agent),
+        backend.outbox(project, agent),
+        backend.contacts(project, agent),
+    )
+    .await;
+    let inbox = inbox?;
     let mut notes = Vec::new();
     let mut fallback = |result: Result<String, BackendError>, what: &str| match result {
         Ok(rows) => rows,
@@ -335,8 +342,8 @@ pub async fn load_mailbox(
             "[]".to_string()
         }
     };
-    let outbox = fallback(backend.outbox(project, agent).await, "Outbox");
-    let contacts = fallback(backend.contacts(project, agent).await, "Contacts");
+    let outbox = fallback(outbox, "Outbox");
+    let contacts = fallback(contacts, "Contacts");
     let acked = match backend.acked(project, agent, &inbox).await {
         Ok(ids) => ids,
         Err(err) => {
