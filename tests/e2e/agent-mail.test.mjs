@@ -157,6 +157,27 @@ for (const [label, venv, variant] of [
       assert.deepEqual(page.errors, []);
     });
 
+    test("releasing a reservation in the console is confirmed by the server", async () => {
+      // The fork offers file_reservation_paths only through call_extended_tool.
+      const args = { project_key: project.human_key, agent_name: "GreenCastle", paths: ["src/api/*.py"], exclusive: true, reason: "FEAT-1" };
+      const granted = venv === SERVERS.fork
+        ? await server.tool("call_extended_tool", { tool_name: "file_reservation_paths", arguments: args })
+        : await server.tool("file_reservation_paths", args);
+      const id = granted.granted[0].id;
+      // 0.2.1's active_only=true still lists released reservations: read released_ts instead.
+      const releasedTs = async () =>
+        (await server.resource(`resource://file_reservations/${project.slug}?active_only=false`)).find((r) => r.id === id).released_ts;
+      assert.equal(await releasedTs(), null);
+      const page = await openPage(web.browser);
+      await openInbox(page, server, project);
+      await page.getByRole("link", { name: project.slug }).first().click();
+      await page.getByRole("link", { name: "File reservations" }).click();
+      await page.getByRole("button", { name: "Release src/api/*.py held by GreenCastle" }).click();
+      await page.getByRole("status").filter({ hasText: `Reservation ${id} released.` }).waitFor();
+      assert.ok(await releasedTs(), "the server recorded the release");
+      assert.deepEqual(page.errors, []);
+    });
+
     test("a reply from the console reaches the original sender, in the thread", async () => {
       const page = await openPage(web.browser);
       await openInbox(page, server, project);

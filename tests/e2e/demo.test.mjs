@@ -183,6 +183,13 @@ test("contacts and reservations flag what needs attention", async () => {
   await page.goto(web.url + "/demo/p/pair-lab/reservations");
   await page.locator("tr.conflict").first().waitFor();
   assert.equal(await page.locator("tr.conflict").count(), 2);
+
+  // Releasing one side of the conflict (as its holder) ends it.
+  await page.getByRole("button", { name: "Release auth/jwt_handler.py held by AmberFox" }).click();
+  await page.getByRole("status").filter({ hasText: "Reservation 2 released." }).waitFor();
+  await page.locator("p.summary", { hasText: "4 reservations, 0 conflicts" }).waitFor();
+  assert.equal(await page.locator("tr.conflict").count(), 0);
+  assert.match(await page.locator("tr.released").filter({ hasText: "auth/jwt_handler.py" }).textContent(), /released/);
   assert.deepEqual(page.errors, []);
 });
 

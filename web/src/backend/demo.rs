@@ -1133,6 +1133,23 @@ impl Backend for DemoBackend {
         }))
     }
 
+    fn release_reservation(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()> {
+        let mut state = self.state.borrow_mut();
+        let result = Self::project_index(&state, project).and_then(|index| {
+            state
+                .reservations
+                .iter_mut()
+                .find(|(p, r)| *p == index && r.id == id && r.agent == agent && !r.released)
+                .map(|(_, r)| r.released = true)
+                .ok_or_else(|| {
+                    BackendError::Server(format!(
+                        "reservation {id} is not an active reservation of {agent}"
+                    ))
+                })
+        });
+        ready(result)
+    }
+
     fn unified_inbox(&self) -> BackendFuture<'_, Vec<UnifiedRow>> {
         let state = self.state.borrow();
         ready(Ok(state
@@ -1191,6 +1208,23 @@ mod tests {
             .contains(&id));
         let err = block(demo.acknowledge("pair-lab", "GreenCastle", id)).unwrap_err();
         assert!(matches!(err, BackendError::NotFound(_)));
+    }
+
+    #[test]
+    fn releasing_ends_a_reservation_once_and_only_for_its_holder() {
+        let demo = DemoBackend::new();
+        let active = |demo: &DemoBackend| {
+            block(demo.reservations("pair-lab"))
+                .unwrap()
+                .iter()
+                .filter(|r| !r.released)
+                .count()
+        };
+        let before = active(&demo);
+        assert!(block(demo.release_reservation("pair-lab", "BlueLake", 2)).is_err());
+        assert!(block(demo.release_reservation("pair-lab", "AmberFox", 2)).is_ok());
+        assert!(block(demo.release_reservation("pair-lab", "AmberFox", 2)).is_err());
+        assert_eq!(active(&demo), before - 1);
     }
 
     #[test]

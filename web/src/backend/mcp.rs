@@ -796,6 +796,21 @@ impl Backend for McpBackend {
                 .collect())
         })
     }
+
+    fn release_reservation(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()> {
+        let (project, agent) = (project.to_string(), agent.to_string());
+        Box::pin(async move {
+            let args = self.agent_args(&project, &agent, json!({ "file_reservation_ids": [id] }));
+            let value = self.tool_value("release_file_reservations", args).await?;
+            // `{released: <count>, released_at}`: zero means it was not active, or not agent's.
+            match value.get("released").and_then(Value::as_u64) {
+                Some(0) => Err(BackendError::Server(format!(
+                    "reservation {id} is not an active reservation of {agent}"
+                ))),
+                _ => Ok(()),
+            }
+        })
+    }
 }
 
 /// Keeps the unified-inbox messages of one project (by slug or name).

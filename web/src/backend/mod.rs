@@ -312,6 +312,8 @@ pub trait Backend {
     fn search(&self, project: &str, query: &str) -> BackendFuture<'_, Vec<SearchHit>>;
     /// File reservations of a project (active and released).
     fn reservations(&self, project: &str) -> BackendFuture<'_, Vec<Reservation>>;
+    /// Releases reservation `id`, as its holder `agent`.
+    fn release_reservation(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()>;
     /// Operator mode: recent mail of every project and agent, newest first (no agent tokens).
     fn unified_inbox(&self) -> BackendFuture<'_, Vec<UnifiedRow>>;
 }

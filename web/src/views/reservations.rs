@@ -1,7 +1,8 @@
 //! A project's file reservations, with conflicts (active, different holders, overlapping
-//! paths, at least one exclusive) flagged.
+//! paths, at least one exclusive) flagged. An active reservation can be released (as its
+//! holder), e.g. to end a conflict.
 
-use super::common::{ErrorNote, Here, NavBar};
+use super::common::{ErrorNote, Here, NavBar, Progress, ProgressNote};
 use crate::backend::reservation_conflicts;
 use leptos::prelude::*;
 
@@ -14,10 +15,31 @@ pub fn ReservationsView() -> impl IntoView {
         let project = here.project.get();
         async move { backend?.reservations(&project).await }
     });
+    let progress = RwSignal::new(Progress::Idle);
+    let release = move |agent: String, id: u64| {
+        let session = here.session;
+        let backend = here.backend();
+        let project = here.project.get_untracked();
+        progress.set(Progress::Busy(format!("Releasing reservation {id}…")));
+        leptos::task::spawn_local(async move {
+            let outcome = match backend {
+                Ok(backend) => backend.release_reservation(&project, &agent, id).await,
+                Err(error) => Err(error),
+            };
+            match outcome {
+                Ok(()) => {
+                    progress.set(Progress::Done(format!("Reservation {id} released.")));
+                    session.bump();
+                }
+                Err(error) => progress.set(Progress::Failed(error.to_string())),
+            }
+        });
+    };
     view! {
         <NavBar />
         <section aria-labelledby="reservations-title">
             <h2 id="reservations-title">{move || format!("File reservations in {}", here.project.get())}</h2>
+            <ProgressNote progress />
             {move || match data.get() {
                 None => view! { <p class="loading">"Loading…"</p> }.into_any(),
                 Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
@@ -26,7 +48,7 @@ pub fn ReservationsView() -> impl IntoView {
                     view! {
                         <p class="summary">{format!("{} reservations, {} conflicts", rows.len(), conflicts.len())}</p>
                         <table class="reservations">
-                            <thead><tr><th scope="col">"Path"</th><th scope="col">"Holder"</th><th scope="col">"Mode"</th><th scope="col">"Reason"</th><th scope="col">"Expires"</th><th scope="col">"Conflicts"</th></tr></thead>
+                            <thead><tr><th scope="col">"Path"</th><th scope="col">"Holder"</th><th scope="col">"Mode"</th><th scope="col">"Reason"</th><th scope="col">"Expires"</th><th scope="col">"Conflicts"</th><th scope="col">"Action"</th></tr></thead>
                             <tbody>
                                 {rows.iter().map(|r| {
                                     let with: Vec<String> = conflicts.iter()
@@ -43,6 +65,15 @@ pub fn ReservationsView() -> impl IntoView {
                                             <td>{r.reason.clone()}</td>
                                             <td>{r.expires_ts.clone()}</td>
                                             <td>{conflict.then(|| view! { <strong class="flag">"conflict"</strong> " " })}{with.join(", ")}</td>
+                                            <td>{(!r.released).then(|| {
+                                                let (agent, id) = (r.agent.clone(), r.id);
+                                                let label = format!("Release {} held by {}", r.path_pattern, r.agent);
+                                                view! {
+                                                    <button type="button" aria-label=label
+                                                        disabled=move || matches!(progress.get(), Progress::Busy(_))
+                                                        on:click=move |_| release(agent.clone(), id)>"Release"</button>
+                                                }
+                                            })}</td>
                                         </tr>
                                     }
                                 }).collect_view()}
