@@ -5,6 +5,7 @@ use crate::routes;
 use crate::session::Session;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_params_map};
+use std::future::Future;
 use std::rc::Rc;
 
 /// Percent-decodes a URL component (invalid escapes are kept as they are).
@@ -116,6 +117,31 @@ pub enum Progress {
     Done(String),
     /// Failed (why).
     Failed(String),
+}
+
+/// Runs an action against the route's backend with its progress shown: `busy` while it
+/// runs, then the text the action returns, or its error. A success reloads the views.
+pub fn run_action<F, Fut>(here: Here, progress: RwSignal<Progress>, busy: String, action: F)
+where
+    F: FnOnce(Rc<dyn Backend>) -> Fut + 'static,
+    Fut: Future<Output = Result<String, BackendError>> + 'static,
+{
+    let session = here.session;
+    let backend = here.backend();
+    progress.set(Progress::Busy(busy));
+    leptos::task::spawn_local(async move {
+        let outcome = match backend {
+            Ok(backend) => action(backend).await,
+            Err(error) => Err(error),
+        };
+        match outcome {
+            Ok(text) => {
+                progress.set(Progress::Done(text));
+                session.bump();
+            }
+            Err(error) => progress.set(Progress::Failed(error.to_string())),
+        }
+    });
 }
 
 /// Shows a [`Progress`] in a live region.

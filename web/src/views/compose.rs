@@ -1,7 +1,7 @@
 //! Compose a new message: as one of the project's agents, or as the human overseer where
 //! the server offers it (operator mode). A failed send keeps what was typed.
 
-use super::common::{ErrorNote, Here, NavBar, Progress, ProgressNote};
+use super::common::{run_action, ErrorNote, Here, NavBar, Progress, ProgressNote};
 use crate::backend::Draft;
 use leptos::prelude::*;
 
@@ -32,8 +32,6 @@ pub fn ComposeView() -> impl IntoView {
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let session = here.session;
-        let backend = here.backend();
         let project = here.project.get_untracked();
         let from = sender.get_untracked();
         let draft = Draft {
@@ -51,22 +49,17 @@ pub fn ComposeView() -> impl IntoView {
             ack_required: ack.get_untracked(),
             importance: importance.get_untracked(),
         };
-        progress.set(Progress::Busy("Sending…".into()));
-        leptos::task::spawn_local(async move {
-            let result = match backend {
-                Ok(backend) => backend.send(&project, draft).await,
-                Err(err) => Err(err),
-            };
-            match result {
-                Ok(id) => {
-                    progress.set(Progress::Done(format!("Sent (message {id}).")));
-                    subject.set(String::new());
-                    body.set(String::new());
-                    session.bump();
-                }
-                Err(err) => progress.set(Progress::Failed(err.to_string())),
-            }
-        });
+        run_action(
+            here,
+            progress,
+            "Sending…".into(),
+            move |backend| async move {
+                let id = backend.send(&project, draft).await?;
+                subject.set(String::new());
+                body.set(String::new());
+                Ok(format!("Sent (message {id})."))
+            },
+        );
     };
 
     view! {

@@ -4,7 +4,7 @@
 //! keyboard: `j`/`k` move, `Enter` opens, `a` acknowledges, `r` replies, `/` searches.
 
 use super::common::{
-    focus_search, typing_in_field, ErrorNote, Here, NavBar, Progress, ProgressNote,
+    focus_search, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress, ProgressNote,
 };
 use crate::backend::{load_mailbox, BackendError, Mailbox};
 use crate::routes;
@@ -78,24 +78,11 @@ pub const fn mode_label(mode: FilterMode) -> &'static str {
 
 /// Acknowledges a message through the backend, reporting progress; reloads on success.
 pub fn acknowledge(here: Here, id: u64, progress: RwSignal<Progress>) {
-    let session = here.session;
-    let backend = here.backend();
     let (project, agent) = (here.project.get_untracked(), here.agent.get_untracked());
-    progress.set(Progress::Busy(format!("Acknowledging message {id}…")));
-    leptos::task::spawn_local(async move {
-        let result = match backend {
-            Ok(backend) => backend.acknowledge(&project, &agent, id).await,
-            Err(err) => Err(err),
-        };
-        match result {
-            Ok(()) => {
-                progress.set(Progress::Done(format!("Message {id} acknowledged.")));
-                session.bump();
-            }
-            Err(err) => progress.set(Progress::Failed(format!(
-                "message {id} was not acknowledged. {err}"
-            ))),
-        }
+    let busy = format!("Acknowledging message {id}…");
+    run_action(here, progress, busy, move |backend| async move {
+        backend.acknowledge(&project, &agent, id).await?;
+        Ok(format!("Message {id} acknowledged."))
     });
 }
 

@@ -2,7 +2,9 @@
 //! family, type, each issue with its path), the body rendered as safe Markdown, and the
 //! actions (acknowledge, mark read, reply in thread) when seen from an agent's mailbox.
 
-use super::common::{param, typing_in_field, ErrorNote, Here, NavBar, Progress, ProgressNote};
+use super::common::{
+    param, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress, ProgressNote,
+};
 use crate::backend::{BackendError, Message};
 use crate::markdown;
 use crate::routes;
@@ -122,45 +124,30 @@ pub fn MessageView() -> impl IntoView {
     });
 
     let act = move |what: &'static str, id: u64| {
-        let session = here.session;
-        let backend = here.backend();
         let (project, agent) = (here.project.get_untracked(), here.agent.get_untracked());
         let body = reply.get_untracked();
-        progress.set(Progress::Busy(match what {
+        let busy = match what {
             "ack" => format!("Acknowledging message {id}…"),
             "read" => format!("Marking message {id} read…"),
             _ => "Sending reply…".to_string(),
-        }));
-        leptos::task::spawn_local(async move {
-            let backend = match backend {
-                Ok(backend) => backend,
-                Err(err) => return progress.set(Progress::Failed(err.to_string())),
-            };
-            let outcome = match what {
-                "ack" => backend
-                    .acknowledge(&project, &agent, id)
-                    .await
-                    .map(|()| format!("Message {id} acknowledged.")),
-                "read" => backend
-                    .mark_read(&project, &agent, id)
-                    .await
-                    .map(|()| format!("Message {id} marked read.")),
-                _ => backend
-                    .reply(&project, &agent, id, &body)
-                    .await
-                    .map(|new_id| {
-                        reply.set(String::new());
-                        format!("Reply sent (message {new_id}).")
-                    }),
-            };
-            match outcome {
-                Ok(text) => {
-                    progress.set(Progress::Done(text));
-                    session.bump();
+        };
+        run_action(here, progress, busy, move |backend| async move {
+            Ok(match what {
+                "ack" => {
+                    backend.acknowledge(&project, &agent, id).await?;
+                    format!("Message {id} acknowledged.")
                 }
-                // The typed reply stays in the field.
-                Err(err) => progress.set(Progress::Failed(err.to_string())),
-            }
+                "read" => {
+                    backend.mark_read(&project, &agent, id).await?;
+                    format!("Message {id} marked read.")
+                }
+                _ => {
+                    let new_id = backend.reply(&project, &agent, id, &body).await?;
+                    // The typed reply stays in the field unless it was sent.
+                    reply.set(String::new());
+                    format!("Reply sent (message {new_id}).")
+                }
+            })
         });
     };
 

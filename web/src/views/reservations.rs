@@ -2,7 +2,7 @@
 //! paths, at least one exclusive) flagged. An active reservation can be released (as its
 //! holder), e.g. to end a conflict.
 
-use super::common::{ErrorNote, Here, NavBar, Progress, ProgressNote};
+use super::common::{run_action, ErrorNote, Here, NavBar, Progress, ProgressNote};
 use crate::backend::reservation_conflicts;
 use leptos::prelude::*;
 
@@ -17,22 +17,11 @@ pub fn ReservationsView() -> impl IntoView {
     });
     let progress = RwSignal::new(Progress::Idle);
     let release = move |agent: String, id: u64| {
-        let session = here.session;
-        let backend = here.backend();
         let project = here.project.get_untracked();
-        progress.set(Progress::Busy(format!("Releasing reservation {id}…")));
-        leptos::task::spawn_local(async move {
-            let outcome = match backend {
-                Ok(backend) => backend.release_reservation(&project, &agent, id).await,
-                Err(error) => Err(error),
-            };
-            match outcome {
-                Ok(()) => {
-                    progress.set(Progress::Done(format!("Reservation {id} released.")));
-                    session.bump();
-                }
-                Err(error) => progress.set(Progress::Failed(error.to_string())),
-            }
+        let busy = format!("Releasing reservation {id}…");
+        run_action(here, progress, busy, move |backend| async move {
+            backend.release_reservation(&project, &agent, id).await?;
+            Ok(format!("Reservation {id} released."))
         });
     };
     view! {
