@@ -7,7 +7,9 @@ cd "$ROOT"
 bash scripts/setup.sh
 source scripts/lib.sh
 source scripts/wasm-env.sh
+claim_target_dir
 step "trunk build --release"
 trunk build --release
+release_target_dir
 step "serving dist/"
 exec node tests/support/static-server.mjs dist "${PORT:-8080}"

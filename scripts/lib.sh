@@ -8,6 +8,27 @@ export PATH="$HOME/.cargo/bin:$PATH"
 # One cargo build cache for every checkout on this machine, so a fresh clone (as in CI) only
 # recompiles the workspace's own crates. Set CARGO_TARGET_DIR to choose another.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$SWITCHBOARD_HOME/target}"
+# Cargo judges a workspace crate fresh by comparing file times with its fingerprint, and
+# checkouts sharing this cache share those fingerprints (dep-info paths are relative to the
+# workspace). So a checkout could reuse another one's newer build of different code. Before
+# building, a script claims the cache: one checkout at a time (a lock held until
+# release_target_dir or exit), and a checkout taking over from another marks its sources
+# newer, so its workspace crates rebuild.
+claim_target_dir() {
+    mkdir -p "$CARGO_TARGET_DIR"
+    exec 9>"$CARGO_TARGET_DIR/.switchboard.lock"
+    if ! flock -n 9; then
+        say "waiting for another checkout's build to finish with $CARGO_TARGET_DIR"
+        flock 9
+    fi
+    local owner="$CARGO_TARGET_DIR/.switchboard-checkout"
+    if [ "$(cat "$owner" 2>/dev/null)" != "$ROOT" ]; then
+        find "$ROOT/core" "$ROOT/web" "$ROOT/.cargo" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
+            "$ROOT/index.html" "$ROOT/Trunk.toml" -type f -exec touch {} +
+        echo "$ROOT" >"$owner"
+    fi
+}
+release_target_dir() { exec 9>&-; }
 # Agent Mail servers import LiteLLM, which otherwise tries to download a price list at start.
 export LITELLM_LOCAL_MODEL_COST_MAP=True
 

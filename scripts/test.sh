@@ -7,6 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 bash scripts/setup.sh
 source scripts/lib.sh
+claim_target_dir
 
 START=$(date +%s)
 suite() {
@@ -36,4 +37,5 @@ suite "native tests" cargo test --workspace --quiet
 say "all suites before end-to-end took $(($(date +%s) - START)) s"
 # Last, so the output ends with the test runner's own summary.
 step "browser end-to-end tests (playwright-core + Debian Chromium)"
+release_target_dir
 exec node --test --test-concurrency=1 tests/e2e/

@@ -7,10 +7,12 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 source scripts/lib.sh
+claim_target_dir
 (
     source scripts/wasm-env.sh
     trunk build --release --quiet
 )
+release_target_dir
 GOAL=400000
 echo "route: $(cat "$SWITCHBOARD_HOME/wasm-route" 2>/dev/null || echo unknown) ($(
     [ "$(cat "$SWITCHBOARD_HOME/wasm-route" 2>/dev/null)" = debian ] && /usr/bin/rustc --version || rustc --version
