@@ -1,6 +1,6 @@
 # Sourced before any wasm32 build. Every route compiles the standard library from source
 # with the build's own profile and std's `optimize_for_size` feature: the release console is
-# about 45 KB smaller gzipped than with a prebuilt std (docs/console.md, "Size"). Cargo takes
+# about 20 KB smaller gzipped than with a prebuilt std (docs/console.md, "Size"). Cargo takes
 # these -Z settings from the environment, with RUSTC_BOOTSTRAP=1 on a stable compiler.
 # Only wasm builds source this (in a subshell), so native builds stay as they are.
 export RUSTC_BOOTSTRAP=1

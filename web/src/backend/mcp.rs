@@ -807,7 +807,10 @@ impl Backend for McpBackend {
                 Some(0) => Err(BackendError::Server(format!(
                     "reservation {id} is not an active reservation of {agent}"
                 ))),
-                _ => Ok(()),
+                Some(_) => Ok(()),
+                None => Err(BackendError::BadReply(
+                    "release_file_reservations did not say how many it released".into(),
+                )),
             }
         })
     }
