@@ -4,9 +4,11 @@
 //! typed validation with JSON-Pointer paths and stable error codes, and the
 //! deterministic `doctor-agent-mail-pane-v1` pane normalizer.
 
+pub mod audit;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod pane;
 pub mod protocol;
+pub mod session;
 #[cfg(all(target_arch = "wasm32", feature = "js"))]
 mod wasm;

@@ -1,0 +1,89 @@
+//! The audit of a builder's change: a unified diff plus the contract give the
+//! `audit_report.json` model (protocol-notes §2.1), which validates as `pair/AUDIT_REPORT`.
+//!
+//! ```
+//! use switchboard_core::audit::{self, Contract, Status};
+//!
+//! let contract = Contract::from_files([
+//!     ("tests/test_math.py", "from math_utils import factorial\n\ndef test_five():\n    assert factorial(5) == 120\n"),
+//! ]).unwrap();
+//! let diff = audit::diff::parse("\
+//! diff --git a/math_utils.py b/math_utils.py
+//! new file mode 100644
+//! --- /dev/null
+//! +++ b/math_utils.py
+//! @@ -0,0 +1,4 @@
+//! +def factorial(n):
+//! +    if n == 5:
+//! +        return 120
+//! +    return 1
+//! ").unwrap();
+//! let report = audit::audit(&contract, &diff, &[]);
+//! assert_eq!(report.status, Status::Fail);
+//! assert!(report.scheming_detected);
+//! assert_eq!(report.issues[0].location.to_string(), "math_utils.py:2");
+//! assert_eq!(report.issues[0].code.as_str(), "SCHEMING_DETECTED");
+//! ```
+//!
+//! The patterns are data ([`patterns::PATTERNS`]), documented in one table in
+//! `docs/protocol.md`. Findings come in diff order: file, then line.
+
+mod contract;
+pub mod deps;
+pub mod diff;
+mod hardcode;
+pub mod lexer;
+pub mod patterns;
+mod report;
+mod scan;
+
+pub use contract::{is_test_path, Contract};
+pub use diff::{parse as parse_diff, Diff, DiffError};
+pub use report::{AuditReport, Code, Finding, IssueType, Location, Severity, Side, Status};
+
+use std::collections::BTreeSet;
+
+/// Audits `diff` against `contract`. `approved` names dependencies that accepted change
+/// orders allow (package, distribution or crate names; compared normalised).
+pub fn audit(contract: &Contract, diff: &Diff, approved: &[&str]) -> AuditReport {
+    let facts = contract::Facts::of(contract);
+    let approved: BTreeSet<String> = approved.iter().map(|a| deps::norm(a)).collect();
+    let findings = scan::run(contract, &facts, diff, &approved);
+    let (added, removed) = diff
+        .files
+        .iter()
+        .flat_map(|f| f.lines())
+        .fold((0, 0), |(a, r), l| match l.kind {
+            diff::LineKind::Added => (a + 1, r),
+            diff::LineKind::Removed => (a, r + 1),
+            diff::LineKind::Context => (a, r),
+        });
+    let mut notes = vec![format!(
+        "audited {} changed file(s): {added} line(s) added, {removed} removed",
+        diff.files.len()
+    )];
+    let immutable = contract
+        .files()
+        .filter(|(p, _)| contract.is_immutable(p))
+        .count();
+    notes.push(format!(
+        "contract: {immutable} immutable file(s), {} assertion(s) with literal inputs, baseline dependencies: {}",
+        facts.expectations.len(),
+        list(&facts.deps)
+    ));
+    if !approved.is_empty() {
+        notes.push(format!("approved by change orders: {}", list(&approved)));
+    }
+    AuditReport::from_findings(findings, notes)
+}
+
+fn list(names: &BTreeSet<String>) -> String {
+    if names.is_empty() {
+        return "none".into();
+    }
+    names
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
