@@ -1,7 +1,10 @@
 //! Command-line front end: one module per subcommand, each with its own `Args` and `run`.
 
+mod audit;
+mod fingerprint;
 mod pane;
 mod schema;
+mod tree;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -25,6 +28,10 @@ enum Command {
     Pane(pane::Args),
     /// Print the reference smoke workflow transcript (fetch, ack, reply).
     PaneSmoke(pane::SmokeArgs),
+    /// Audit a builder's change (unified diff) against the contract; print audit_report.json.
+    Audit(audit::Args),
+    /// Print SHA-256 fingerprints of the contract's files, or verify them (--verify).
+    Fingerprint(fingerprint::Args),
 }
 
 /// Parses the process arguments and runs the chosen subcommand.
@@ -34,5 +41,7 @@ pub fn main() -> ExitCode {
         Command::Schema(args) => schema::run(args),
         Command::Pane(args) => pane::run(args),
         Command::PaneSmoke(args) => pane::run_smoke(args),
+        Command::Audit(args) => audit::run(args),
+        Command::Fingerprint(args) => fingerprint::run(args),
     }
 }

@@ -1,0 +1,65 @@
+//! `switchboard audit`: audit a builder's change against the contract.
+
+use super::tree::{print_json, read_input, read_tree, Printed};
+use crate::audit::{self, Contract, Status};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Audit a builder's change (a unified diff, `git diff` output) against the Pair contract and
+/// print the audit_report.json.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "DIR holds the contract's files at their paths relative to the repository \
+root: the spec, the test files, and the dependency baseline (requirements*.txt, pyproject.toml, \
+package.json, Cargo.toml).\n\
+Exit status: 0 PASS, 1 FAIL (a CRITICAL or MAJOR issue), 2 unusable input (unreadable contract \
+or diff, or not a diff; reason on stderr)."
+)]
+pub struct Args {
+    /// The contract directory.
+    #[arg(long, value_name = "DIR")]
+    contract: PathBuf,
+    /// The unified diff, or `-` for stdin.
+    #[arg(long, value_name = "FILE")]
+    diff: PathBuf,
+    /// A dependency an accepted change order approves (repeatable).
+    #[arg(long = "allow-dependency", value_name = "NAME")]
+    allow_dependency: Vec<String>,
+    /// Print single-line JSON instead of pretty JSON.
+    #[arg(long)]
+    compact: bool,
+}
+
+fn unusable(reason: impl std::fmt::Display) -> ExitCode {
+    eprintln!("switchboard audit: {reason}");
+    ExitCode::from(2)
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> ExitCode {
+    let files = match read_tree(&args.contract) {
+        Ok(files) => files,
+        Err(reason) => return unusable(reason),
+    };
+    let mut contract = Contract::default();
+    for (path, bytes) in &files {
+        if let Err(e) = contract.insert(path, &String::from_utf8_lossy(bytes)) {
+            return unusable(format!("contract {}: {e}", args.contract.display()));
+        }
+    }
+    let text = match read_input(&args.diff) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => return unusable(format!("cannot read {}: {e}", args.diff.display())),
+    };
+    let diff = match audit::parse_diff(&text) {
+        Ok(diff) => diff,
+        Err(e) => return unusable(format!("{}: {e}", args.diff.display())),
+    };
+    let approved: Vec<&str> = args.allow_dependency.iter().map(String::as_str).collect();
+    let report = audit::audit(&contract, &diff, &approved);
+    let code = ExitCode::from(u8::from(report.status == Status::Fail));
+    match print_json(&report, args.compact) {
+        Printed::Done | Printed::Closed => code,
+        Printed::Failed(reason) => unusable(format!("cannot write the report: {reason}")),
+    }
+}
