@@ -96,7 +96,7 @@ impl Facts {
                         .extend(deps::imports(lang, &tokens).iter().map(|m| deps::norm(m)));
                 }
             } else {
-                facts.spec.push_str(&text.to_lowercase());
+                facts.spec.push_str(&text.to_ascii_lowercase());
                 facts.spec.push('\n');
             }
         }

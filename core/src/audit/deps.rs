@@ -49,9 +49,9 @@ pub struct Dep {
     pub line: usize,
 }
 
-/// Normalises a package, module or crate name: lower case, `-` and `.` as `_`.
+/// Normalises a package, module or crate name: ASCII lower case, `-` and `.` as `_`.
 pub fn norm(name: &str) -> String {
-    name.to_lowercase().replace(['-', '.'], "_")
+    name.to_ascii_lowercase().replace(['-', '.'], "_")
 }
 
 /// The entries declared in `lines` (numbered `(line, text)`); `from_top` says the lines start

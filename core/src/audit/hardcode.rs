@@ -4,12 +4,12 @@
 use super::lexer::{Language, Lexer, Token};
 
 /// A literal value, compared across languages (`True`/`true`, `None`/`null`, `10`/`10.0`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Lit {
     /// A string's content.
     Str(String),
-    /// A number.
-    Num(f64),
+    /// A number, in canonical text.
+    Num(String),
     /// A boolean.
     Bool(bool),
     /// None / null / undefined.
@@ -22,7 +22,7 @@ impl Lit {
     pub fn is_trivial(&self) -> bool {
         match self {
             Lit::Str(s) => s.chars().count() < 2,
-            Lit::Num(n) => [-1.0, 0.0, 1.0, 2.0].contains(n),
+            Lit::Num(n) => ["0", "1", "-1", "2", "-0"].contains(&n.as_str()),
             Lit::Bool(_) | Lit::Null => true,
         }
     }
@@ -31,7 +31,7 @@ impl Lit {
     pub fn text(&self) -> String {
         match self {
             Lit::Str(s) => s.clone(),
-            Lit::Num(n) => n.to_string(),
+            Lit::Num(n) => n.clone(),
             Lit::Bool(b) => b.to_string(),
             Lit::Null => "null".into(),
         }
@@ -48,7 +48,7 @@ impl std::fmt::Display for Lit {
 }
 
 /// One contract assertion: the literals passed to the code under test and the expected one.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expectation {
     /// Literals on the tested side (the call's arguments).
     pub inputs: Vec<Lit>,
@@ -56,12 +56,14 @@ pub struct Expectation {
     pub expected: Lit,
 }
 
-fn number(text: &str) -> Option<f64> {
+/// A numeric literal in canonical text: `_` and type suffixes (`u32`, `f64`, JS `n`)
+/// dropped, hex as decimal, trailing fraction zeros dropped (`10.0` is `10`). Text, not
+/// `f64`, so float parsing and printing stay out of the wasm.
+fn number(text: &str) -> Option<String> {
     let t = text.replace('_', "").to_ascii_lowercase();
     if let Some(hex) = t.strip_prefix("0x") {
-        return i64::from_str_radix(hex, 16).ok().map(|v| v as f64);
+        return i64::from_str_radix(hex, 16).ok().map(|v| v.to_string());
     }
-    // Rust type suffixes and the JS bigint `n`.
     const SUFFIXES: &[&str] = &[
         "u128", "usize", "u16", "u32", "u64", "u8", "i128", "isize", "i16", "i32", "i64", "i8",
         "f32", "f64", "n",
@@ -70,7 +72,24 @@ fn number(text: &str) -> Option<f64> {
         .iter()
         .find_map(|s| t.strip_suffix(s))
         .unwrap_or(&t);
-    digits.parse().ok()
+    if digits.is_empty()
+        || !digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || ".e+-".contains(c))
+    {
+        return None;
+    }
+    let canon = if digits.contains('.') && !digits.contains('e') {
+        digits.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        digits
+    };
+    let canon = canon.trim_start_matches('0');
+    Some(if canon.is_empty() || canon.starts_with('.') {
+        format!("0{canon}")
+    } else {
+        canon.to_owned()
+    })
 }
 
 /// The literal starting at `t[i]` (a negative number takes two tokens) and its length.
@@ -91,7 +110,7 @@ pub fn lit_at(t: &[Token], i: usize) -> Option<(Lit, usize)> {
                     Token::Word(_) | Token::Num(_) | Token::Str(_) | Token::Punct(')' | ']')
                 );
             match (prev_value, t.get(i + 1)) {
-                (false, Some(Token::Num(n))) => Some((Lit::Num(-number(n)?), 2)),
+                (false, Some(Token::Num(n))) => Some((Lit::Num(format!("-{}", number(n)?)), 2)),
                 _ => None,
             }
         }

@@ -2,7 +2,7 @@
 //! literals and punctuation, with comments dropped. State (an open block comment, docstring,
 //! template or raw string) carries from one line to the next, so a hunk is lexed in order.
 //!
-//! [`normal`] renders tokens as the text the pattern needles match: lower case, strings in
+//! [`normal`] renders tokens as the text the pattern needles match: ASCII lower case, strings in
 //! single quotes, and a space only between two adjacent words or numbers.
 
 /// A source language the audit reads.
@@ -147,8 +147,12 @@ impl Lexer {
             out.push(Token::Punct('\''));
             return i + 1;
         }
-        if ch.is_alphabetic() || ch == '_' || (ch == '$' && self.lang == Language::TypeScript) {
-            let end = scan(c, i, |x| x.is_alphanumeric() || x == '_' || x == '$');
+        if ch.is_ascii_alphabetic()
+            || ch == '_'
+            || !ch.is_ascii()
+            || (ch == '$' && self.lang == Language::TypeScript)
+        {
+            let end = scan(c, i, is_ident);
             let word: String = c[i..end].iter().collect();
             if self.string_prefix(&word, c.get(end).copied()) {
                 return self.prefixed(c, end, &word, out);
@@ -161,7 +165,7 @@ impl Lexer {
             while end < c.len() {
                 let x = c[end];
                 let dot = x == '.' && c.get(end + 1).is_some_and(char::is_ascii_digit);
-                if x.is_alphanumeric() || x == '_' || dot {
+                if x.is_ascii_alphanumeric() || x == '_' || dot {
                     end += 1;
                 } else {
                     break;
@@ -269,7 +273,7 @@ fn find(c: &[char], from: usize, pat: &[char]) -> Option<usize> {
     (from..c.len()).find(|&k| c[k..].starts_with(pat))
 }
 
-/// Renders tokens as matchable text: lower case, strings in single quotes, a space only
+/// Renders tokens as matchable text: ASCII lower case, strings in single quotes, a space only
 /// between two adjacent words or numbers.
 pub fn normal(tokens: &[Token]) -> String {
     let mut out = String::new();
@@ -280,13 +284,13 @@ pub fn normal(tokens: &[Token]) -> String {
                 if prev_word {
                     out.push(' ');
                 }
-                out.push_str(&w.to_lowercase());
+                out.push_str(&w.to_ascii_lowercase());
                 prev_word = true;
                 continue;
             }
             Token::Str(s) => {
                 out.push('\'');
-                out.push_str(&s.to_lowercase());
+                out.push_str(&s.to_ascii_lowercase());
                 out.push('\'');
             }
             Token::Punct(p) => out.push(*p),
@@ -296,8 +300,10 @@ pub fn normal(tokens: &[Token]) -> String {
     out
 }
 
+/// An identifier character: ASCII alphanumeric, `_`, `$`, or any non-ASCII character (the
+/// languages allow Unicode identifiers; ASCII-only tests keep Unicode tables out of the wasm).
 fn is_ident(c: char) -> bool {
-    c.is_alphanumeric() || c == '_' || c == '$'
+    c.is_ascii_alphanumeric() || c == '_' || c == '$' || !c.is_ascii()
 }
 
 /// Whether `needle` occurs in `hay` (both normalised). A `*` in a needle stands for a run

@@ -361,7 +361,7 @@ fn env_read(
             let detail = format!(
                 "{} reads the test-run variable {}",
                 quote(line.line),
-                name.to_uppercase()
+                name.to_ascii_uppercase()
             );
             out.push((line.ordinal, finding(spec, view.file, line.line, detail)));
         }
@@ -493,7 +493,7 @@ fn hardcoded(spec: &PatternSpec, view: &FileView<'_>, facts: &Facts) -> Vec<(usi
 
 /// Whether the spec names the mapping (both literals; booleans and null need only the input).
 fn spec_names(spec: &str, input: &Lit, expected: &Lit) -> bool {
-    let named = |l: &Lit| spec.contains(&l.text().to_lowercase());
+    let named = |l: &Lit| spec.contains(&l.text().to_ascii_lowercase());
     named(input) && (matches!(expected, Lit::Bool(_) | Lit::Null) || named(expected))
 }
 
