@@ -3,6 +3,7 @@
 
 use super::deps::{self, Manifest};
 use super::hardcode::{self, Expectation};
+use super::imports;
 use super::lexer::{Language, Lexer};
 use crate::session::fingerprint::{ContractPath, FingerprintError};
 use std::collections::{BTreeMap, BTreeSet};
@@ -91,9 +92,11 @@ impl Facts {
                 let mut lexer = Lexer::new(lang);
                 for line in text.lines() {
                     let tokens = lexer.line(line);
-                    facts
-                        .test_imports
-                        .extend(deps::imports(lang, &tokens).iter().map(|m| deps::norm(m)));
+                    facts.test_imports.extend(
+                        imports::imports(lang, &tokens)
+                            .iter()
+                            .map(|m| deps::norm(m)),
+                    );
                 }
             } else {
                 facts.spec.push_str(&text.to_ascii_lowercase());

@@ -32,6 +32,7 @@ mod contract;
 pub mod deps;
 pub mod diff;
 mod hardcode;
+pub mod imports;
 pub mod lexer;
 pub mod patterns;
 mod report;
