@@ -272,6 +272,32 @@ proptest! {
     }
 
     #[test]
+    fn no_contract_text_panics_the_audit(text in "([ -~]{0,30}\n|assert [a-z]\\([0-9\"a-z, -]{0,8}\\) == -?[0-9.]{1,4}\n|expect\\([a-z]\\(\"x\"\\)\\)\\.toBe\\(\\)\n|\\[[a-z.-]{0,12}\\]\n|\"[a-z-]{0,6}\": [{\"^0-9.]{0,6}\n){0,12}") {
+        let files = [
+            ("tests/test_a.py", text.as_str()),
+            ("tests/a.test.ts", text.as_str()),
+            ("tests/a.rs", text.as_str()),
+            ("requirements.txt", text.as_str()),
+            ("pyproject.toml", text.as_str()),
+            ("package.json", text.as_str()),
+            ("Cargo.toml", text.as_str()),
+            ("spec.md", text.as_str()),
+        ];
+        let contract = Contract::from_files(files).unwrap();
+        let (first, last) = (text.lines().next().unwrap_or(""), text.lines().last().unwrap_or(""));
+        let mut change = String::new();
+        for path in ["x.py", "Cargo.toml", "package.json", "pyproject.toml", "requirements.txt"] {
+            // The old line is the contract file's first line, so the baseline applies.
+            change.push_str(&format!(
+                "diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1 +1,2 @@\n-{first}\n+{first}\n+{last}\n"
+            ));
+        }
+        if let Ok(diff) = audit::parse_diff(&change) {
+            let _ = audit::audit(&contract, &diff, &[]);
+        }
+    }
+
+    #[test]
     fn any_text_parses_or_errs(text in ".{0,300}") {
         let _ = audit::parse_diff(&text);
     }
