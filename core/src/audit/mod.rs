@@ -29,10 +29,10 @@
 //! `docs/protocol.md`. Findings come in diff order: file, then line.
 
 mod contract;
-pub mod deps;
+mod deps;
 pub mod diff;
 mod hardcode;
-pub mod imports;
+mod imports;
 pub mod lexer;
 pub mod patterns;
 mod report;
