@@ -231,7 +231,8 @@ fn typed_model_round_trips_every_valid_fixture() {
                     }
                     assert_eq!(Some(m.spec.name), e["message_type"].as_str());
                 }
-                Err(r) => assert!(!r.valid, "{file}"),
+                // A template (lenient) is valid but names no type, so it has no model.
+                Err(r) => assert!(!r.valid || r.message_type.is_none(), "{file}"),
             }
         }
     }

@@ -4,6 +4,7 @@
 //! members is present. Exactly one claiming family is required: none is `unknown_family`, several
 //! is `ambiguous_family` naming the candidates. An explicit family hint skips the claim step.
 
+use super::formats;
 use super::issue::{IssueCode, LazyPath};
 use super::registry::{Discriminator, FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 use super::validator::Ctx;
@@ -234,6 +235,20 @@ fn pick_type(
         return None;
     }
     match fam.type_keys.iter().find(|k| obj.has(k)) {
+        Some(key)
+            if obj
+                .get(key)
+                .and_then(Value::as_str)
+                .is_some_and(formats::is_placeholder) =>
+        {
+            // A seed template: its type is a placeholder, so there is no type to check.
+            ctx.deviation(
+                LazyPath::Root.key(key),
+                IssueCode::UnknownMessageType,
+                &formats::SEED_TEMPLATE,
+                || format!("{key} is a template placeholder, not a message type"),
+            );
+        }
         Some(key) => ctx.error(
             LazyPath::Root.key(key),
             IssueCode::UnknownMessageType,

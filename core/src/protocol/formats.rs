@@ -16,10 +16,11 @@ pub static AGENT_UUID_ID: Deviation = Deviation {
     description: "Agent-PO docs use agent-<uuid> ids (hyphens) that break ^agent-[a-z0-9]+$",
 };
 
-/// Droid examples write `msg-<uuid>` where the spec asks for a UUID.
-pub static MSG_PREFIX_ID: Deviation = Deviation {
-    id: "msg_prefix_id",
-    description: "droid examples use msg-<uuid> message ids where the spec asks for a UUID",
+/// The seeds' templates write placeholders (`"<message_type>"`, `"message_type"`,
+/// `"msg-uuid-v4"`) where a message names its type or id.
+pub static SEED_TEMPLATE: Deviation = Deviation {
+    id: "seed_template",
+    description: "a seed template's placeholder (\"<message_type>\", \"message_type\", \"msg-uuid-v4\") where a type or id belongs",
 };
 
 /// The Pair SESSION_COMPLETE example's `commit_sha` is not hexadecimal.
@@ -58,14 +59,15 @@ pub static BEADS_ID: Pattern = Pattern {
     lenient: None,
 };
 
-/// A UUID in its canonical textual form (any version).
-pub static UUID: Pattern = Pattern {
-    name: "uuid",
-    regex: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+/// A droid message id: a UUID in its canonical textual form (any version), bare or behind
+/// the `msg-` prefix every example of the droid seed uses.
+pub static MESSAGE_ID: Pattern = Pattern {
+    name: "message_id",
+    regex: "^(msg-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
     code: IssueCode::BadId,
-    check: is_uuid,
-    example: "123e4567-e89b-42d3-a456-426614174000",
-    lenient: Some((&MSG_PREFIX_ID, is_msg_uuid)),
+    check: is_message_id,
+    example: "msg-123e4567-e89b-12d3-a456-426614174000",
+    lenient: Some((&SEED_TEMPLATE, is_placeholder)),
 };
 
 /// A git commit id, 7 to 40 lower-case hex digits.
@@ -143,8 +145,15 @@ pub fn is_uuid(s: &str) -> bool {
         })
 }
 
-fn is_msg_uuid(s: &str) -> bool {
-    s.strip_prefix("msg-").is_some_and(is_uuid)
+fn is_message_id(s: &str) -> bool {
+    is_uuid(s.strip_prefix("msg-").unwrap_or(s))
+}
+
+/// Whether `s` is one of the seeds' template placeholders: `<anything>`, or the literals the
+/// droid seed's common-fields template uses (`message_type`, `msg-uuid-v4`).
+pub fn is_placeholder(s: &str) -> bool {
+    (s.len() > 2 && s.starts_with('<') && s.ends_with('>'))
+        || matches!(s, "message_type" | "msg-uuid-v4")
 }
 
 fn is_commit_sha(s: &str) -> bool {
@@ -278,7 +287,18 @@ mod tests {
         assert!(!is_po_task_id("task-1"));
         assert!(is_uuid("123e4567-e89b-12d3-a456-426614174000"));
         assert!(!is_uuid("msg-123e4567-e89b-12d3-a456-426614174000"));
-        assert!(is_msg_uuid("msg-123e4567-e89b-12d3-a456-426614174000"));
+        assert!(is_message_id("msg-123e4567-e89b-12d3-a456-426614174000"));
+        assert!(is_message_id("123e4567-e89b-12d3-a456-426614174000"));
+        for bad in [
+            "msg-uuid-v4",
+            "msg_123e4567-e89b-12d3-a456-426614174000",
+            "msg-",
+            "uuid-123e4567-e89b-12d3-a456-426614174000",
+        ] {
+            assert!(!is_message_id(bad), "{bad}");
+        }
+        assert!(is_placeholder("<message_type>") && is_placeholder("msg-uuid-v4"));
+        assert!(!is_placeholder("<>") && !is_placeholder("task_assignment"));
         assert!(is_beads_id("asupersync-2b4jj.5.2"));
         assert!(!is_beads_id("-x"));
         assert!(!is_commit_sha("a1b2c3d4e5f6g7h8i9j0"));

@@ -330,11 +330,10 @@ pub enum CrossCheck {
 pub static DEVIATIONS: &[&Deviation] = &[
     &formats::ISO8601_PLACEHOLDER,
     &formats::AGENT_UUID_ID,
-    &formats::MSG_PREFIX_ID,
+    &formats::SEED_TEMPLATE,
     &formats::NON_HEX_COMMIT,
     &families::pair::CHANGE_ORDER_BARE,
     &families::pair::CLI_ABBREVIATED,
     &families::pair::AUDIT_SEVERITY_NONE,
     &families::droid::SHORT_FORM,
-    &families::droid::SHARED_MODE,
 ];

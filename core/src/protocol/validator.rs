@@ -56,7 +56,7 @@ impl Ctx {
     }
 
     /// Records a documented deviation: an error in strict mode, a warning in lenient mode.
-    fn deviation(
+    pub(crate) fn deviation(
         &mut self,
         path: LazyPath<'_>,
         code: IssueCode,
