@@ -4,11 +4,14 @@
 //! typed validation with JSON-Pointer paths and stable error codes, and the
 //! deterministic `doctor-agent-mail-pane-v1` pane normalizer.
 
+pub mod agent_mail;
 pub mod audit;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod glob;
 pub mod pane;
 pub mod protocol;
 pub mod session;
+pub mod time;
 #[cfg(all(target_arch = "wasm32", feature = "js"))]
 mod wasm;

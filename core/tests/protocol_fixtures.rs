@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use switchboard_core::protocol::{
-    self, model::Message, reply, FamilyId, Options, Report, Severity,
+    self, build::reply, model::Message, FamilyId, Options, Report, Severity,
 };
 
 fn root() -> PathBuf {

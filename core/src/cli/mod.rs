@@ -2,8 +2,11 @@
 
 mod audit;
 mod fingerprint;
+mod gate;
 mod pane;
 mod schema;
+mod session;
+mod tasks;
 mod tree;
 mod validate;
 
@@ -32,6 +35,12 @@ enum Command {
     Audit(audit::Args),
     /// Print SHA-256 fingerprints of the contract's files, or verify them (--verify).
     Fingerprint(fingerprint::Args),
+    /// Print the protocol sessions of a message log (phases, checkpoints, timeouts, violations).
+    Session(session::Args),
+    /// Run an Agent-PO gate (go: a plan, next: a completion report) and print the directive.
+    Gate(gate::Args),
+    /// Print the task boards of a message log (Agent-PO, droid, Pair Claude, ack debt).
+    Tasks(tasks::Args),
 }
 
 /// Parses the process arguments and runs the chosen subcommand.
@@ -43,5 +52,8 @@ pub fn main() -> ExitCode {
         Command::PaneSmoke(args) => pane::run_smoke(args),
         Command::Audit(args) => audit::run(args),
         Command::Fingerprint(args) => fingerprint::run(args),
+        Command::Session(args) => session::run(args),
+        Command::Gate(args) => gate::run(args),
+        Command::Tasks(args) => tasks::run(args),
     }
 }

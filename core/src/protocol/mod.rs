@@ -18,15 +18,15 @@
 //! Entry points, as in the `jsonschema` crate: [`is_valid`] (boolean fast path), [`validate`]
 //! (full [`Report`]), [`iter_errors`] (error issues), and [`validate_str`] / [`validate_slice`]
 //! for raw bytes. Rules live in [`registry`]; [`schema`] exports them as JSON Schema 2020-12;
-//! [`model`] is the typed view of a valid message; [`reply`] builds protocol error replies.
+//! [`model`] is the typed view of a valid message; [`build`] writes protocol messages (replies, decisions, directives).
 
+pub mod build;
 mod detect;
 pub mod families;
 pub mod formats;
 pub mod issue;
 pub mod model;
 pub mod registry;
-pub mod reply;
 pub mod schema;
 mod validator;
 
@@ -252,6 +252,15 @@ fn report(out: Outcome) -> Report {
 /// Validates a message (or an Agent Mail row carrying one) and reports every issue.
 pub fn validate(value: &Value, options: &Options) -> Report {
     report(run(value, options, true))
+}
+
+/// Validates like [`validate`] and also returns the protocol message itself: the message
+/// carried in an Agent Mail row's `body_md` (a Pair body as `{subject, body}`), else `None`
+/// (the input is the message).
+pub fn validate_carried(value: &Value, options: &Options) -> (Report, Option<Value>) {
+    let mut out = run(value, options, true);
+    let carried = out.carried.take();
+    (report(out), carried)
 }
 
 /// Whether a message is valid in strict mode with family detection (fast path: no issues built).

@@ -152,6 +152,12 @@ impl Fingerprints {
     pub fn from_json(text: &str) -> Result<Fingerprints, FingerprintError> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| FingerprintError::NotJson(e.to_string()))?;
+        Fingerprints::from_value(&value)
+    }
+
+    /// Reads the serialized form from a parsed JSON value (e.g. a message's
+    /// `test_fingerprints` member).
+    pub fn from_value(value: &serde_json::Value) -> Result<Fingerprints, FingerprintError> {
         let serde_json::Value::Object(members) = value else {
             return Err(FingerprintError::NotAnObject);
         };
@@ -163,11 +169,11 @@ impl Fingerprints {
                 .and_then(Sha256Digest::from_hex);
             let Some(parsed) = parsed else {
                 return Err(FingerprintError::BadDigest {
-                    path,
+                    path: path.clone(),
                     found: digest.to_string(),
                 });
             };
-            out.insert_digest(ContractPath::parse(&path)?, parsed)?;
+            out.insert_digest(ContractPath::parse(path)?, parsed)?;
         }
         Ok(out)
     }

@@ -5,7 +5,8 @@
 //! TIMEOUT_WARNING take any phase).
 
 use super::{
-    arr, arr1, konst, obj, one_of, opt, pattern, req, strict, BOOL, NON_EMPTY, TEXT, TEXTS,
+    arr, arr1, konst, obj, one_of, opt, pattern, req, strict, ANY_OBJECT, BOOL, NON_EMPTY, TEXT,
+    TEXTS,
 };
 use crate::protocol::formats::{COMMIT_SHA, PAIR_ARTIFACT};
 use crate::protocol::registry::{
@@ -33,6 +34,99 @@ pub static AUDIT_SEVERITY_NONE: Deviation = Deviation {
 };
 
 const ROLES: &[&str] = &["PLANNER", "BUILDER"];
+
+/// A Pair session phase: the phase names the seed's bodies carry, plus `ABORTED` (the status
+/// of SESSION_ABORT) for an aborted session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    /// Phase 0: clarifying questions are out.
+    Clarification,
+    /// Phase 0 answered.
+    ClarificationComplete,
+    /// The planner writes the contract (and the human reviews it).
+    ContractGeneration,
+    /// The contract is final: the builder builds.
+    ContractFinalized,
+    /// The builder asked for a change order.
+    BuildBlocked,
+    /// A change order was accepted: the builder builds against the revised contract.
+    ContractRevised,
+    /// A change order was rejected: the builder retries with the suggested strategy.
+    ChangeOrderRejected,
+    /// The builder reports all tests pass: audit and implementation review.
+    BuildComplete,
+    /// Extension: the implementation review sent the build back.
+    BuildRejected,
+    /// Merged: the session ended successfully.
+    Merged,
+    /// Aborted: the session ended early.
+    Aborted,
+}
+
+impl Phase {
+    /// The phase name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Phase::Clarification => "CLARIFICATION",
+            Phase::ClarificationComplete => "CLARIFICATION_COMPLETE",
+            Phase::ContractGeneration => "CONTRACT_GENERATION",
+            Phase::ContractFinalized => "CONTRACT_FINALIZED",
+            Phase::BuildBlocked => "BUILD_BLOCKED",
+            Phase::ContractRevised => "CONTRACT_REVISED",
+            Phase::ChangeOrderRejected => "CHANGE_ORDER_REJECTED",
+            Phase::BuildComplete => "BUILD_COMPLETE",
+            Phase::BuildRejected => "BUILD_REJECTED",
+            Phase::Merged => "MERGED",
+            Phase::Aborted => "ABORTED",
+        }
+    }
+
+    /// Every phase, in protocol order.
+    pub const ALL: &'static [Phase] = &[
+        Phase::Clarification,
+        Phase::ClarificationComplete,
+        Phase::ContractGeneration,
+        Phase::ContractFinalized,
+        Phase::BuildBlocked,
+        Phase::ContractRevised,
+        Phase::ChangeOrderRejected,
+        Phase::BuildComplete,
+        Phase::BuildRejected,
+        Phase::Merged,
+        Phase::Aborted,
+    ];
+
+    /// The phase named `name`.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Phase> {
+        Phase::ALL.iter().copied().find(|p| p.as_str() == name)
+    }
+
+    /// Whether the session has ended in this phase.
+    #[must_use]
+    pub const fn is_terminal(self) -> bool {
+        matches!(self, Phase::Merged | Phase::Aborted)
+    }
+
+    /// Whether the builder is building in this phase (BUILD_COMPLETE or CHANGE_ORDER may come).
+    #[must_use]
+    pub const fn is_building(self) -> bool {
+        matches!(
+            self,
+            Phase::ContractFinalized
+                | Phase::ContractRevised
+                | Phase::ChangeOrderRejected
+                | Phase::BuildRejected
+        )
+    }
+}
+impl serde::Serialize for Phase {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
 const PHASES: &[&str] = &[
     "CLARIFICATION",
     "CLARIFICATION_COMPLETE",
@@ -42,9 +136,13 @@ const PHASES: &[&str] = &[
     "CONTRACT_REVISED",
     "CHANGE_ORDER_REJECTED",
     "BUILD_COMPLETE",
+    "BUILD_REJECTED",
     "MERGED",
 ];
 const ARTIFACT: Ty = pattern(&PAIR_ARTIFACT);
+/// Extension: the contract's test fingerprints, `{"<path>": "sha256:<64 hex>"}` (the form
+/// `session::fingerprint::Fingerprints` writes); checked by the session engine.
+const TEST_FINGERPRINTS: Ty = ANY_OBJECT;
 const AUDIT_SEVERITY: Ty = Ty::Str(Str::Enum {
     values: &["CRITICAL", "MAJOR", "MINOR"],
     lenient: &[("NONE", &AUDIT_SEVERITY_NONE)],
@@ -154,6 +252,7 @@ pub static FAMILY: FamilySpec = FamilySpec {
                     ]),
                 ),
                 req("status", konst("AWAITING_HUMAN_REVIEW")),
+                opt("test_fingerprints", TEST_FINGERPRINTS),
             ],
             &[],
         ),
@@ -169,6 +268,7 @@ pub static FAMILY: FamilySpec = FamilySpec {
                 ),
                 strict("contract_immutable", &CLI_ABBREVIATED, Ty::BoolConst(true)),
                 req("status", konst("READY_FOR_BUILD")),
+                opt("test_fingerprints", TEST_FINGERPRINTS),
             ],
             &[],
         ),
@@ -180,6 +280,7 @@ pub static FAMILY: FamilySpec = FamilySpec {
                 req("test_results", konst("ALL_PASS")),
                 req("implementation_files", arr1(&NON_EMPTY)),
                 req("status", konst("READY_FOR_REVIEW")),
+                opt("test_fingerprints", TEST_FINGERPRINTS),
             ],
             &[],
         ),
@@ -217,6 +318,7 @@ pub static FAMILY: FamilySpec = FamilySpec {
                 ),
                 req("reasoning", NON_EMPTY),
                 req("status", konst("READY_FOR_BUILD")),
+                opt("test_fingerprints", TEST_FINGERPRINTS),
             ],
             &[],
         ),
@@ -229,6 +331,28 @@ pub static FAMILY: FamilySpec = FamilySpec {
                 req("reasoning", NON_EMPTY),
                 req("suggested_strategy", NON_EMPTY),
                 req("status", konst("RETRY_BUILD")),
+            ],
+            &[],
+        ),
+        pair_type!(
+            "BUILD_REJECTED",
+            "Extension: the planner sends the build back after implementation review (checkpoint #2 REJECT: reason).",
+            [
+                req("phase", konst("BUILD_REJECTED")),
+                req("decision", konst("REJECTED")),
+                req("reason", NON_EMPTY),
+                req("status", konst("RETRY_BUILD")),
+            ],
+            &[],
+        ),
+        pair_type!(
+            "CONTRACT_REVISION_REQUESTED",
+            "Extension: the human reviewer asks the planner to regenerate the contract (checkpoint #1 REVISE: feedback).",
+            [
+                req("phase", konst("CONTRACT_GENERATION")),
+                req("decision", konst("REVISE")),
+                req("feedback", NON_EMPTY),
+                req("status", konst("REVISION_REQUESTED")),
             ],
             &[],
         ),
@@ -326,3 +450,15 @@ pub static FAMILY: FamilySpec = FamilySpec {
         },
     ],
 };
+
+#[cfg(test)]
+mod tests {
+    use super::{Phase, PHASES};
+
+    #[test]
+    fn every_body_phase_is_a_session_phase() {
+        let names: Vec<&str> = Phase::ALL.iter().map(|p| p.as_str()).collect();
+        assert_eq!(names[..names.len() - 1], *PHASES);
+        assert_eq!(Phase::parse("ABORTED"), Some(Phase::Aborted));
+    }
+}

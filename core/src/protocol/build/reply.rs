@@ -1,7 +1,7 @@
 //! The protocols' own error replies for an invalid message. Time and ids are passed in; the
 //! library never reads a clock or a random source.
 
-use super::{Issue, IssueCode, Report, Severity};
+use crate::protocol::{Issue, IssueCode, Report, Severity};
 use serde_json::{json, Map, Value};
 
 /// A one-line summary of a report's first error.

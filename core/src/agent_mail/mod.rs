@@ -1,0 +1,264 @@
+//! Agent Mail traffic as typed envelopes: each mail message (id, thread, sender, recipients,
+//! time, acknowledgement) joined to the protocol message it carries, decoded and validated
+//! once. Sessions, task boards and checkpoints are folds over [`Envelope`]s.
+//!
+//! - [`Envelope::decode`]: one Agent Mail row (`{id, subject, from, to, created_ts,
+//!   thread_id, body_md, …}`) or one bare protocol message.
+//! - [`read_log`]: a whole log, as a JSON array or JSON Lines.
+
+mod log;
+
+pub use log::{read_log, LogError};
+
+use crate::protocol::{self, FamilyId, Issue, Options, Report};
+use crate::time::Timestamp;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// One mail message and the protocol message it carries.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Envelope {
+    /// Position in the log (0-based): the identity when the transport gave no id.
+    pub index: usize,
+    /// The 1-based line of the log it came from (JSON Lines), if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The transport's message id (Agent Mail ids are integers).
+    pub id: Option<u64>,
+    /// The Agent Mail thread (blank is none).
+    pub thread_id: Option<String>,
+    /// The sender's agent name.
+    pub from: Option<String>,
+    /// The recipients' agent names.
+    pub to: Vec<String>,
+    /// The mail subject.
+    pub subject: Option<String>,
+    /// When it was sent, as written.
+    pub created_ts: Option<String>,
+    /// When it was sent, parsed.
+    pub at: Option<Timestamp>,
+    /// Importance (`normal`, `high`, `urgent`, `low`).
+    pub importance: Option<String>,
+    /// Whether the sender asked for an acknowledgement.
+    pub ack_required: bool,
+    /// Whether it was acknowledged (an `ack_ts`, or `acknowledged: true`).
+    pub acknowledged: bool,
+    /// When it was acknowledged, if known.
+    pub ack_at: Option<Timestamp>,
+    /// The protocol message it carries.
+    pub carried: Carried,
+}
+
+/// What a mail message carries.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Carried {
+    /// A valid protocol message.
+    Message(ProtocolMessage),
+    /// A protocol message (or something meant as one) that failed validation.
+    Invalid(Box<InvalidMessage>),
+    /// Plain mail: no JSON in the body.
+    Plain,
+}
+
+/// A message that failed validation: the report, and the message when it was JSON.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct InvalidMessage {
+    /// Why it is invalid.
+    pub report: Report,
+    /// The message (for a row, the carried message), when it parsed.
+    pub message: Option<Value>,
+}
+
+/// A valid protocol message: its family, registry type and JSON (a Pair message as
+/// `{subject, body}`, others as sent).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProtocolMessage {
+    /// Its family.
+    pub family: FamilyId,
+    /// Its registry type name.
+    pub message_type: &'static str,
+    /// The message.
+    pub value: Value,
+    /// Lenient-mode warnings.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Issue>,
+}
+
+impl Envelope {
+    /// Decodes one log entry. An object with `body_md` is an Agent Mail row; any other object
+    /// is a bare protocol message, whose envelope members come from optional members beside
+    /// it (`from`, `to`, `thread_id` or `session_id`, `created_ts` or `timestamp`, `id`) or from
+    /// the message itself (droid `sender_id`).
+    #[must_use]
+    pub fn decode(index: usize, value: Value, options: &Options) -> Envelope {
+        let (report, carried) = protocol::validate_carried(&value, options);
+        let empty = Map::new();
+        let obj = value.as_object().unwrap_or(&empty);
+        let text = |key: &str| -> Option<String> {
+            obj.get(key)
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+        };
+        let from = text("from")
+            .or_else(|| text("sender_name"))
+            .or_else(|| text("sender"))
+            .or_else(|| text("sender_id"));
+        let to = match obj.get("to").or_else(|| obj.get("recipients")) {
+            Some(Value::String(s)) if !s.trim().is_empty() => vec![s.trim().to_owned()],
+            Some(Value::Array(items)) => items
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let created_ts = text("created_ts")
+            .or_else(|| text("created"))
+            .or_else(|| text("timestamp"));
+        let ack_ts = text("ack_ts");
+        let ack_at = ack_ts.as_deref().and_then(Timestamp::parse);
+        let acknowledged =
+            ack_ts.is_some() || obj.get("acknowledged").and_then(Value::as_bool) == Some(true);
+        let ack_required = match obj.get("ack_required") {
+            Some(Value::Bool(b)) => *b,
+            Some(Value::Number(n)) => n.as_u64() == Some(1),
+            _ => false,
+        };
+        let mut envelope = Envelope {
+            index,
+            line: None,
+            id: obj.get("id").and_then(Value::as_u64),
+            thread_id: text("thread_id").or_else(|| text("session_id")),
+            from,
+            to,
+            subject: text("subject"),
+            at: created_ts.as_deref().and_then(Timestamp::parse),
+            created_ts,
+            importance: text("importance"),
+            ack_required,
+            acknowledged,
+            ack_at,
+            carried: Carried::Plain,
+        };
+        envelope.carried = classify(report, carried.unwrap_or(value));
+        envelope
+    }
+
+    /// The valid protocol message, if it carries one.
+    #[must_use]
+    pub fn message(&self) -> Option<&ProtocolMessage> {
+        match &self.carried {
+            Carried::Message(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The carried message's JSON, valid or not.
+    #[must_use]
+    pub fn value(&self) -> Option<&Value> {
+        match &self.carried {
+            Carried::Message(m) => Some(&m.value),
+            Carried::Invalid(r) => r.message.as_ref(),
+            Carried::Plain => None,
+        }
+    }
+
+    /// The family of the carried message, valid or not, when it could be told.
+    #[must_use]
+    pub fn family(&self) -> Option<FamilyId> {
+        match &self.carried {
+            Carried::Message(m) => Some(m.family),
+            Carried::Invalid(r) => r.report.family,
+            Carried::Plain => None,
+        }
+    }
+
+    /// The registry type of the carried message, valid or not, when it could be told.
+    #[must_use]
+    pub fn message_type(&self) -> Option<&'static str> {
+        match &self.carried {
+            Carried::Message(m) => Some(m.message_type),
+            Carried::Invalid(r) => r.report.message_type,
+            Carried::Plain => None,
+        }
+    }
+
+    /// A short reference for messages: `message 12` (transport id) or `entry 3` (log position).
+    #[must_use]
+    pub fn reference(&self) -> String {
+        match self.id {
+            Some(id) => format!("message {id}"),
+            None => format!("entry {}", self.index + 1),
+        }
+    }
+}
+
+fn classify(report: Report, message: Value) -> Carried {
+    let plain = report
+        .issues
+        .iter()
+        .any(|i| i.code == protocol::IssueCode::NoProtocolMessage);
+    if plain {
+        return Carried::Plain;
+    }
+    match (report.valid, report.family, report.message_type) {
+        (true, Some(family), Some(message_type)) => Carried::Message(ProtocolMessage {
+            family,
+            message_type,
+            value: message,
+            warnings: report.issues,
+        }),
+        _ => Carried::Invalid(Box::new(InvalidMessage {
+            report,
+            message: Some(message),
+        })),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn rows_and_bare_messages_share_one_envelope() {
+        let row = json!({"id": 7, "thread_id": "T-1", "from": "alice", "to": ["bob"],
+            "subject": "SESSION_ABORT", "created_ts": "2026-01-15T10:00:00Z", "ack_required": 1,
+            "body_md": "{\"phase\":\"CONTRACT_GENERATION\",\"reason\":\"r\",\"status\":\"ABORTED\",\"cleanup_required\":true}"});
+        let e = Envelope::decode(0, row, &Options::default());
+        assert_eq!(
+            (e.id, e.from.as_deref(), e.to.clone()),
+            (Some(7), Some("alice"), vec!["bob".to_owned()])
+        );
+        assert!(e.ack_required && !e.acknowledged);
+        assert_eq!(e.at, Timestamp::parse("2026-01-15T10:00:00Z"));
+        let m = e.message().expect("valid");
+        assert_eq!(
+            (m.family, m.message_type),
+            (FamilyId::Pair, "SESSION_ABORT")
+        );
+        assert_eq!(m.value["body"]["reason"], "r");
+
+        let bare = json!({"to": "bob", "subject": "SESSION_ABORT", "from": "alice",
+            "body": {"phase": "MERGED", "reason": "r", "status": "ABORTED", "cleanup_required": false}});
+        let e = Envelope::decode(1, bare, &Options::default());
+        assert_eq!(e.message_type(), Some("SESSION_ABORT"));
+        assert_eq!(e.to, vec!["bob".to_owned()]);
+
+        let plain = json!({"id": 8, "subject": "hi", "from": "a", "body_md": "just text"});
+        assert_eq!(
+            Envelope::decode(2, plain, &Options::default()).carried,
+            Carried::Plain
+        );
+
+        let invalid = json!({"id": 9, "subject": "CHANGE_ORDER", "from": "b", "body_md": "{\"phase\":\"BUILD_BLOCKED\"}"});
+        let e = Envelope::decode(3, invalid, &Options::default());
+        assert!(matches!(e.carried, Carried::Invalid(_)));
+        assert_eq!(e.message_type(), Some("CHANGE_ORDER"));
+    }
+}

@@ -1,0 +1,94 @@
+//! `switchboard session`: the protocol sessions in a message log.
+
+use super::tree::{print_json, read_input, read_tree, Printed};
+use crate::agent_mail::read_log;
+use crate::protocol::Options;
+use crate::session::fingerprint::fingerprint;
+use crate::session::pair_claude::PairClaudeConfig;
+use crate::session::Book;
+use crate::time::Timestamp;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Print every protocol session found in a message log: phase, roles, the open human
+/// checkpoint and its decisions, change orders, what is due and violations.
+///
+/// The log is a JSON array or JSON Lines, of bare protocol messages or Agent Mail rows
+/// (`subject`, `body_md`, `from`, `to`, `created_ts`, `thread_id`). Sessions are found by thread,
+/// else by the partner pair.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Exit status: 0 no violation, 1 some session has a violation, 2 unusable input \
+(unreadable file, not a log, bad --now; reason on stderr)."
+)]
+pub struct Args {
+    /// The log file, or `-` for stdin.
+    file: PathBuf,
+    /// The time to compute what is due at (RFC 3339); default: the clock.
+    #[arg(long, value_parser = parse_now)]
+    now: Option<Timestamp>,
+    /// Accept the seeds' documented deviations (as for validate --lenient).
+    #[arg(long)]
+    lenient: bool,
+    /// Verify each session's contract fingerprints against the files under DIR (paths
+    /// relative to the repository root).
+    #[arg(long, value_name = "DIR")]
+    contract: Option<PathBuf>,
+    /// Print single-line JSON instead of pretty JSON.
+    #[arg(long)]
+    compact: bool,
+}
+
+/// Parses `--now`.
+pub fn parse_now(text: &str) -> Result<Timestamp, String> {
+    Timestamp::parse(text).ok_or_else(|| format!("not an RFC 3339 time: {text:?}"))
+}
+
+/// The clock, read here at the edge (the library never reads it).
+pub fn clock() -> Timestamp {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    Timestamp(ms)
+}
+
+fn unusable(reason: impl std::fmt::Display) -> ExitCode {
+    eprintln!("switchboard session: {reason}");
+    ExitCode::from(2)
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> ExitCode {
+    let bytes = match read_input(&args.file) {
+        Ok(b) => b,
+        Err(e) => return unusable(format!("cannot read {}: {e}", args.file.display())),
+    };
+    let options = Options {
+        family: None,
+        lenient: args.lenient,
+    };
+    let envelopes = match read_log(&bytes, &options) {
+        Ok(envelopes) => envelopes,
+        Err(e) => return unusable(format!("{}: {e}", args.file.display())),
+    };
+    let mut book = Book::replay(&envelopes, PairClaudeConfig::default());
+    let now = args.now.unwrap_or_else(clock);
+    if let Some(dir) = &args.contract {
+        let files = match read_tree(dir) {
+            Ok(files) => files,
+            Err(reason) => return unusable(reason),
+        };
+        let current = match fingerprint(files.iter().map(|(p, b)| (p.as_str(), b.as_slice()))) {
+            Ok(current) => current,
+            Err(e) => return unusable(format!("{}: {e}", dir.display())),
+        };
+        for session in book.pair.sessions_mut() {
+            let _ = session.verify_contract(&current, Some(now));
+        }
+    }
+    let violations = book.has_violations();
+    match print_json(&book.sessions(now), args.compact) {
+        Printed::Done | Printed::Closed => ExitCode::from(u8::from(violations)),
+        Printed::Failed(reason) => unusable(format!("cannot write: {reason}")),
+    }
+}

@@ -1,0 +1,276 @@
+//! The typed content of a valid Pair message, read once from its validated JSON.
+
+use crate::agent_mail::ProtocolMessage;
+use crate::protocol::build::pair::ContractArtifacts;
+use crate::protocol::build::ArtifactPath;
+use crate::protocol::families::pair::Phase;
+use crate::session::fingerprint::{FingerprintError, Fingerprints};
+use serde_json::Value;
+
+/// A session role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Writes the contract, reviews and merges.
+    Planner,
+    /// Implements against the contract.
+    Builder,
+}
+
+impl Role {
+    /// The role's name in PAIR_INIT (`PLANNER`, `BUILDER`).
+    #[must_use]
+    pub const fn wire(self) -> &'static str {
+        match self {
+            Role::Planner => "PLANNER",
+            Role::Builder => "BUILDER",
+        }
+    }
+
+    /// The other role.
+    #[must_use]
+    pub const fn other(self) -> Role {
+        match self {
+            Role::Planner => Role::Builder,
+            Role::Builder => Role::Planner,
+        }
+    }
+
+    fn parse(wire: &str) -> Option<Role> {
+        match wire {
+            "PLANNER" => Some(Role::Planner),
+            "BUILDER" => Some(Role::Builder),
+            _ => None,
+        }
+    }
+}
+
+/// A change order's request.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Request {
+    /// `logic_impossible`, `dependency_missing` or `test_flakiness`.
+    pub failure_mode: String,
+    /// What failed.
+    pub evidence: String,
+    /// What the builder tried.
+    pub attempted_fixes: Vec<String>,
+    /// What the builder asks to change.
+    pub requested_changes: String,
+}
+
+/// An audit report's verdict.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct AuditVerdict {
+    /// PASS or FAIL.
+    pub status: String,
+    /// The worst severity.
+    pub severity: String,
+    /// Whether gaming patterns were found.
+    pub scheming_detected: bool,
+    /// How many issues.
+    pub issues: usize,
+    /// Files its CONTRACT_TAMPERED issues name.
+    pub tampered: Vec<String>,
+}
+
+/// Fingerprints a message carries: absent, readable, or malformed (why).
+pub type Carried = Option<Result<Fingerprints, FingerprintError>>;
+
+/// One Pair message, typed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// PAIR_INIT.
+    Init {
+        /// The task.
+        task: String,
+        /// The sender's role.
+        my_role: Role,
+    },
+    /// CLARIFICATION_REQUEST.
+    ClarificationRequest,
+    /// CLARIFICATION_RESPONSE.
+    ClarificationResponse,
+    /// CONTRACT_DRAFT.
+    ContractDraft {
+        /// Its spec and tests.
+        artifacts: ContractArtifacts,
+        /// Test fingerprints, if carried.
+        fingerprints: Carried,
+    },
+    /// CONTRACT_REVISION_REQUESTED (extension).
+    RevisionRequested {
+        /// The reviewer's feedback.
+        feedback: String,
+    },
+    /// CONTRACT_FINAL (artifacts absent only in lenient mode).
+    ContractFinal {
+        /// Its spec and tests.
+        artifacts: Option<ContractArtifacts>,
+        /// Test fingerprints, if carried.
+        fingerprints: Carried,
+    },
+    /// BUILD_COMPLETE.
+    BuildComplete {
+        /// The files the builder wrote.
+        files: Vec<String>,
+        /// The builder's test fingerprints, if carried.
+        fingerprints: Carried,
+    },
+    /// CHANGE_ORDER.
+    ChangeOrder(Request),
+    /// CHANGE_ORDER_ACCEPTED.
+    ChangeOrderAccepted {
+        /// The revised contract.
+        artifacts: ContractArtifacts,
+        /// Why.
+        reasoning: String,
+        /// The revised test fingerprints, if carried.
+        fingerprints: Carried,
+    },
+    /// CHANGE_ORDER_REJECTED.
+    ChangeOrderRejected {
+        /// Why.
+        reasoning: String,
+        /// What to do instead.
+        strategy: String,
+    },
+    /// BUILD_REJECTED (extension).
+    BuildRejected {
+        /// Why.
+        reason: String,
+    },
+    /// SESSION_COMPLETE.
+    SessionComplete,
+    /// SESSION_ABORT.
+    SessionAbort {
+        /// Why.
+        reason: String,
+    },
+    /// TIMEOUT_WARNING.
+    TimeoutWarning {
+        /// The phase it names.
+        phase: Option<Phase>,
+    },
+    /// AUDIT_REPORT.
+    AuditReport(AuditVerdict),
+}
+
+fn text(v: &Value, key: &str) -> String {
+    v.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
+}
+
+fn texts(v: &Value, key: &str) -> Vec<String> {
+    v.get(key)
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn artifacts(v: Option<&Value>) -> Option<ContractArtifacts> {
+    let v = v?;
+    Some(ContractArtifacts {
+        spec: ArtifactPath::new(v.get("spec")?.as_str()?)?,
+        tests: ArtifactPath::new(v.get("tests")?.as_str()?)?,
+    })
+}
+
+fn fingerprints(body: &Value) -> Carried {
+    body.get("test_fingerprints").map(Fingerprints::from_value)
+}
+
+fn phase(name: &str) -> Option<Phase> {
+    crate::protocol::families::pair::Phase::parse(name)
+}
+
+impl Event {
+    /// Reads a valid Pair message (`{subject, body}`); `None` for another family's message.
+    #[must_use]
+    pub fn read(m: &ProtocolMessage) -> Option<Event> {
+        let v = &m.value;
+        let body = v.get("body").unwrap_or(&Value::Null);
+        Some(match m.message_type {
+            "PAIR_INIT" => Event::Init {
+                task: text(body, "task"),
+                my_role: Role::parse(body.get("my_role")?.as_str()?)?,
+            },
+            "CLARIFICATION_REQUEST" => Event::ClarificationRequest,
+            "CLARIFICATION_RESPONSE" => Event::ClarificationResponse,
+            "CONTRACT_DRAFT" => Event::ContractDraft {
+                artifacts: artifacts(body.get("artifacts"))?,
+                fingerprints: fingerprints(body),
+            },
+            "CONTRACT_REVISION_REQUESTED" => Event::RevisionRequested {
+                feedback: text(body, "feedback"),
+            },
+            "CONTRACT_FINAL" => Event::ContractFinal {
+                artifacts: artifacts(body.get("artifacts")),
+                fingerprints: fingerprints(body),
+            },
+            "BUILD_COMPLETE" => Event::BuildComplete {
+                files: texts(body, "implementation_files"),
+                fingerprints: fingerprints(body),
+            },
+            "CHANGE_ORDER" => {
+                let order = body.get("change_order").unwrap_or(&Value::Null);
+                Event::ChangeOrder(Request {
+                    failure_mode: text(order, "failure_mode"),
+                    evidence: text(order, "evidence"),
+                    attempted_fixes: texts(order, "attempted_fixes"),
+                    requested_changes: text(order, "requested_changes"),
+                })
+            }
+            "CHANGE_ORDER_ACCEPTED" => Event::ChangeOrderAccepted {
+                artifacts: artifacts(body.get("updated_artifacts"))?,
+                reasoning: text(body, "reasoning"),
+                fingerprints: fingerprints(body),
+            },
+            "CHANGE_ORDER_REJECTED" => Event::ChangeOrderRejected {
+                reasoning: text(body, "reasoning"),
+                strategy: text(body, "suggested_strategy"),
+            },
+            "BUILD_REJECTED" => Event::BuildRejected {
+                reason: text(body, "reason"),
+            },
+            "SESSION_COMPLETE" => Event::SessionComplete,
+            "SESSION_ABORT" => Event::SessionAbort {
+                reason: text(body, "reason"),
+            },
+            "TIMEOUT_WARNING" => Event::TimeoutWarning {
+                phase: body.get("phase").and_then(Value::as_str).and_then(phase),
+            },
+            "AUDIT_REPORT" => {
+                let issues = v.get("issues").and_then(Value::as_array);
+                let tampered = issues
+                    .into_iter()
+                    .flatten()
+                    .filter(|i| i.get("code").and_then(Value::as_str) == Some("CONTRACT_TAMPERED"))
+                    .map(|i| {
+                        let location = text(i, "location");
+                        match location.rsplit_once(':') {
+                            Some((file, line)) if line.bytes().all(|b| b.is_ascii_digit()) => {
+                                file.to_owned()
+                            }
+                            _ => location,
+                        }
+                    })
+                    .collect();
+                Event::AuditReport(AuditVerdict {
+                    status: text(v, "status"),
+                    severity: text(v, "severity"),
+                    scheming_detected: v.get("scheming_detected") == Some(&Value::Bool(true)),
+                    issues: issues.map_or(0, Vec::len),
+                    tampered,
+                })
+            }
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,208 @@
+//! The Pair Protocol's message order as data: who may send each message, in which phases,
+//! the phase it leads to and the checkpoint it opens or closes.
+
+use super::checkpoint::Checkpoint;
+use super::event::Role;
+use crate::protocol::families::pair::Phase;
+use serde::Serialize;
+
+/// Who may send a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sender {
+    /// Either agent.
+    Either,
+    /// Only this role.
+    Only(Role),
+    /// Anyone but the builder (the planner or its human reviewer).
+    NotBuilder,
+}
+
+/// One row of the transition table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Transition {
+    /// The message type.
+    pub message: &'static str,
+    /// Who may send it.
+    pub sender: Sender,
+    /// The phases it may arrive in (empty: only as a session's first message).
+    pub from: &'static [Phase],
+    /// The phase after it (`None`: unchanged).
+    pub to: Option<Phase>,
+    /// The checkpoint it opens.
+    pub opens: Option<Checkpoint>,
+    /// The checkpoint it closes (with its decision).
+    pub closes: Option<Checkpoint>,
+}
+
+const BUILDING: &[Phase] = &[
+    Phase::ContractFinalized,
+    Phase::ContractRevised,
+    Phase::ChangeOrderRejected,
+    Phase::BuildRejected,
+];
+const OPEN: &[Phase] = &[
+    Phase::Clarification,
+    Phase::ClarificationComplete,
+    Phase::ContractGeneration,
+    Phase::ContractFinalized,
+    Phase::BuildBlocked,
+    Phase::ContractRevised,
+    Phase::ChangeOrderRejected,
+    Phase::BuildComplete,
+    Phase::BuildRejected,
+];
+const BEFORE_CONTRACT: &[Phase] = &[
+    Phase::Clarification,
+    Phase::ClarificationComplete,
+    Phase::ContractGeneration,
+];
+
+const fn row(
+    message: &'static str,
+    sender: Sender,
+    from: &'static [Phase],
+    to: Option<Phase>,
+    opens: Option<Checkpoint>,
+    closes: Option<Checkpoint>,
+) -> Transition {
+    Transition {
+        message,
+        sender,
+        from,
+        to,
+        opens,
+        closes,
+    }
+}
+
+/// The table (`docs/protocol.md` "Pair sessions" prints it).
+pub static TRANSITIONS: &[Transition] = &[
+    row(
+        "PAIR_INIT",
+        Sender::Either,
+        &[],
+        Some(Phase::ContractGeneration),
+        None,
+        None,
+    ),
+    row(
+        "CLARIFICATION_REQUEST",
+        Sender::Either,
+        BEFORE_CONTRACT,
+        Some(Phase::Clarification),
+        None,
+        None,
+    ),
+    row(
+        "CLARIFICATION_RESPONSE",
+        Sender::Either,
+        &[Phase::Clarification],
+        Some(Phase::ClarificationComplete),
+        None,
+        None,
+    ),
+    row(
+        "CONTRACT_DRAFT",
+        Sender::Only(Role::Planner),
+        BEFORE_CONTRACT,
+        Some(Phase::ContractGeneration),
+        Some(Checkpoint::ContractReview),
+        Some(Checkpoint::ContractReview),
+    ),
+    row(
+        "CONTRACT_REVISION_REQUESTED",
+        Sender::NotBuilder,
+        &[Phase::ContractGeneration],
+        Some(Phase::ContractGeneration),
+        None,
+        Some(Checkpoint::ContractReview),
+    ),
+    row(
+        "CONTRACT_FINAL",
+        Sender::Only(Role::Planner),
+        BEFORE_CONTRACT,
+        Some(Phase::ContractFinalized),
+        None,
+        Some(Checkpoint::ContractReview),
+    ),
+    row(
+        "BUILD_COMPLETE",
+        Sender::Only(Role::Builder),
+        BUILDING,
+        Some(Phase::BuildComplete),
+        Some(Checkpoint::ImplementationReview),
+        None,
+    ),
+    row(
+        "CHANGE_ORDER",
+        Sender::Only(Role::Builder),
+        BUILDING,
+        Some(Phase::BuildBlocked),
+        Some(Checkpoint::ChangeOrderReview),
+        None,
+    ),
+    row(
+        "CHANGE_ORDER_ACCEPTED",
+        Sender::Only(Role::Planner),
+        &[Phase::BuildBlocked],
+        Some(Phase::ContractRevised),
+        None,
+        Some(Checkpoint::ChangeOrderReview),
+    ),
+    row(
+        "CHANGE_ORDER_REJECTED",
+        Sender::Only(Role::Planner),
+        &[Phase::BuildBlocked],
+        Some(Phase::ChangeOrderRejected),
+        None,
+        Some(Checkpoint::ChangeOrderReview),
+    ),
+    row(
+        "BUILD_REJECTED",
+        Sender::Only(Role::Planner),
+        &[Phase::BuildComplete],
+        Some(Phase::BuildRejected),
+        None,
+        Some(Checkpoint::ImplementationReview),
+    ),
+    row(
+        "SESSION_COMPLETE",
+        Sender::Only(Role::Planner),
+        &[Phase::BuildComplete],
+        Some(Phase::Merged),
+        None,
+        Some(Checkpoint::ImplementationReview),
+    ),
+    row(
+        "SESSION_ABORT",
+        Sender::Either,
+        OPEN,
+        Some(Phase::Aborted),
+        None,
+        None,
+    ),
+    row("TIMEOUT_WARNING", Sender::Either, OPEN, None, None, None),
+    row("AUDIT_REPORT", Sender::NotBuilder, OPEN, None, None, None),
+];
+
+/// The row of a message type.
+#[must_use]
+pub fn transition(message_type: &str) -> Option<&'static Transition> {
+    TRANSITIONS.iter().find(|t| t.message == message_type)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::FamilyId;
+
+    #[test]
+    fn every_pair_message_type_has_one_row() {
+        for t in FamilyId::Pair.spec().types {
+            let rows = TRANSITIONS.iter().filter(|r| r.message == t.name).count();
+            assert_eq!(rows, 1, "{}", t.name);
+        }
+        assert_eq!(TRANSITIONS.len(), FamilyId::Pair.spec().types.len());
+    }
+}

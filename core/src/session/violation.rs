@@ -1,0 +1,130 @@
+//! Protocol violations found while folding a message log into sessions.
+
+use crate::agent_mail::{Carried, Envelope};
+use crate::protocol::Issue;
+use crate::time::Timestamp;
+use serde::{Serialize, Serializer};
+
+/// What kind of rule a message broke. The table in `docs/protocol.md` ("Sessions") lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ViolationCode {
+    /// The message failed validation; it does not move the session.
+    InvalidMessage,
+    /// The message is not allowed in the session's current phase; it does not move the session.
+    OutOfOrder,
+    /// The message came from the wrong role (e.g. CONTRACT_FINAL from the builder); it does not
+    /// move the session.
+    WrongRole,
+    /// The message came after the session ended (merged, aborted, completed, blocked).
+    AfterEnd,
+    /// A step the protocol requires was skipped (e.g. CONTRACT_FINAL with no CONTRACT_DRAFT, so
+    /// no human contract review); the message still moves the session.
+    CheckpointSkipped,
+    /// A contract test file differs from its fingerprint at CONTRACT_FINAL (the seed's
+    /// `CONTRACT_TAMPERED`).
+    ContractTampered,
+    /// A `test_fingerprints` member that is not `{"<path>": "sha256:<hex>"}`.
+    BadFingerprints,
+    /// A retry, revision or warning limit was passed without the session ending.
+    LimitExceeded,
+    /// Two PAIR_INITs disagree about the roles.
+    RoleConflict,
+}
+
+impl ViolationCode {
+    /// Every code, in documentation order.
+    pub const ALL: &'static [ViolationCode] = &[
+        ViolationCode::InvalidMessage,
+        ViolationCode::OutOfOrder,
+        ViolationCode::WrongRole,
+        ViolationCode::AfterEnd,
+        ViolationCode::CheckpointSkipped,
+        ViolationCode::ContractTampered,
+        ViolationCode::BadFingerprints,
+        ViolationCode::LimitExceeded,
+        ViolationCode::RoleConflict,
+    ];
+
+    /// The stable snake_case name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ViolationCode::InvalidMessage => "invalid_message",
+            ViolationCode::OutOfOrder => "out_of_order",
+            ViolationCode::WrongRole => "wrong_role",
+            ViolationCode::AfterEnd => "after_end",
+            ViolationCode::CheckpointSkipped => "checkpoint_skipped",
+            ViolationCode::ContractTampered => "contract_tampered",
+            ViolationCode::BadFingerprints => "bad_fingerprints",
+            ViolationCode::LimitExceeded => "limit_exceeded",
+            ViolationCode::RoleConflict => "role_conflict",
+        }
+    }
+}
+
+impl Serialize for ViolationCode {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// One violation, pointing at the message that caused it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Violation {
+    /// What rule.
+    pub code: ViolationCode,
+    /// What happened, in words.
+    pub message: String,
+    /// The message's position in the log (0-based).
+    pub entry: usize,
+    /// The transport's message id.
+    pub id: Option<u64>,
+    /// When the message was sent.
+    pub at: Option<Timestamp>,
+    /// The message's type, when known.
+    pub message_type: Option<&'static str>,
+    /// The file concerned (tampering).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The validation issues of an invalid message.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub issues: Vec<Issue>,
+}
+
+impl Violation {
+    /// A violation caused by `env`.
+    #[must_use]
+    pub fn at(code: ViolationCode, env: &Envelope, message: String) -> Violation {
+        Violation {
+            code,
+            message,
+            entry: env.index,
+            id: env.id,
+            at: env.at,
+            message_type: env.message_type(),
+            file: None,
+            issues: Vec::new(),
+        }
+    }
+
+    /// The `invalid_message` violation of an envelope whose message failed validation.
+    #[must_use]
+    pub fn invalid(env: &Envelope) -> Violation {
+        let issues = match &env.carried {
+            Carried::Invalid(invalid) => invalid.report.errors().cloned().collect(),
+            _ => Vec::new(),
+        };
+        let first = issues.first().map_or_else(String::new, |i: &Issue| {
+            format!(": {} {}", i.path.to_pointer(), i.message)
+        });
+        let what = env.message_type().unwrap_or("message");
+        Violation {
+            issues,
+            ..Violation::at(
+                ViolationCode::InvalidMessage,
+                env,
+                format!("{} ({what}) is invalid{first}", env.reference()),
+            )
+        }
+    }
+}
