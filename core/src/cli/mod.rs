@@ -1,5 +1,7 @@
 //! Command-line front end: one module per subcommand, each with its own `Args` and `run`.
+//! Every subcommand writes stdout and stderr through [`output`].
 
+mod output;
 mod pane;
 mod schema;
 mod validate;

@@ -12,16 +12,19 @@ use std::fmt::Write as _;
 pub(crate) type Stream<T> = Result<Vec<T>, String>;
 
 /// The hard checks done before anything is parsed: contract, then `thread_only`.
-pub(crate) fn check_view(
+/// Returns the active thread to use: a blank one (empty or whitespace) is absent, as a
+/// blank row `thread_id` is, so `thread_only` fails closed without a real thread.
+pub(crate) fn check_view<'t>(
     contract: &Contract,
-    active_thread: Option<&str>,
+    active_thread: Option<&'t str>,
     mode: FilterMode,
-) -> Result<(), PaneError> {
+) -> Result<Option<&'t str>, PaneError> {
     validate_contract(contract)?;
+    let active_thread = active_thread.filter(|thread| !thread.trim().is_empty());
     if mode == FilterMode::ThreadOnly && active_thread.is_none() {
         return Err(PaneError::ThreadOnlyRequiresActiveThread);
     }
-    Ok(())
+    Ok(active_thread)
 }
 
 fn event(
@@ -61,7 +64,7 @@ pub(crate) fn assemble(
     mode: FilterMode,
     is_acked: impl Fn(u64) -> bool,
 ) -> Result<Snapshot, PaneError> {
-    check_view(contract, active_thread, mode)?;
+    let active_thread = check_view(contract, active_thread, mode)?;
     let mut events = vec![
         event(
             EventKind::CommandInvoked,

@@ -38,8 +38,10 @@ pub use state::PaneState;
 /// parse is not an error: it becomes empty and its text goes to `parse_errors` and a
 /// `parse_failure` event. `acked` holds the acknowledged message ids.
 ///
+/// A blank `active_thread` (empty or whitespace) is no active thread.
+///
 /// # Errors
-/// An invalid contract, or [`FilterMode::ThreadOnly`] without `active_thread`.
+/// An invalid contract, or [`FilterMode::ThreadOnly`] without a (non-blank) `active_thread`.
 pub fn build_snapshot(
     contract: &Contract,
     inbox_json: &str,
@@ -49,7 +51,7 @@ pub fn build_snapshot(
     mode: FilterMode,
     acked: &[u64],
 ) -> Result<Snapshot, PaneError> {
-    build::check_view(contract, active_thread, mode)?;
+    let active_thread = build::check_view(contract, active_thread, mode)?;
     let mut acked_sorted = acked.to_vec();
     acked_sorted.sort_unstable();
     build::assemble(

@@ -132,7 +132,7 @@ impl PaneState {
         mode: FilterMode,
         acked: &[u64],
     ) -> Result<Self, PaneError> {
-        check_view(&contract, active_thread, mode)?;
+        let active_thread = check_view(&contract, active_thread, mode)?;
         Ok(Self {
             inbox: parse_messages(inbox_json, "inbox", Direction::Inbox).map(tree),
             outbox: parse_messages(outbox_json, "outbox", Direction::Outbox).map(tree),
@@ -153,7 +153,7 @@ impl PaneState {
         active_thread: Option<&str>,
         mode: FilterMode,
     ) -> Result<(), PaneError> {
-        check_view(&self.contract, active_thread, mode)?;
+        let active_thread = check_view(&self.contract, active_thread, mode)?;
         self.active_thread = active_thread.map(str::to_string);
         self.mode = mode;
         Ok(())

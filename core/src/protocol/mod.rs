@@ -97,8 +97,20 @@ impl Report {
         self.family.map(FamilyId::as_str)
     }
 
-    /// A report for input that is not JSON at all.
-    fn not_json(reason: String) -> Report {
+    /// A report for input that is not JSON at all. The reason names the position as
+    /// serde_json does, with the line counted from `first_line` (the input line the parsed
+    /// bytes start on).
+    fn not_json(err: &serde_json::Error, first_line: usize) -> Report {
+        let text = err.to_string();
+        let position = format!(" at line {} column {}", err.line(), err.column());
+        let reason = match text.strip_suffix(&position) {
+            Some(bare) if err.line() > 0 => format!(
+                "not JSON: {bare} at line {} column {}",
+                first_line + err.line() - 1,
+                err.column()
+            ),
+            _ => format!("not JSON: {text}"),
+        };
         Report {
             valid: false,
             family: None,
@@ -283,6 +295,38 @@ pub fn validate_str(text: &str, options: &Options) -> Report {
 pub fn validate_slice(bytes: &[u8], options: &Options) -> Report {
     match serde_json::from_slice::<Value>(bytes) {
         Ok(v) => validate(&v, options),
-        Err(e) => Report::not_json(format!("not JSON: {e}")),
+        Err(e) => Report::not_json(&e, 1),
     }
+}
+
+/// One report of a JSON Lines input: the 1-based input line, then the report's members
+/// (`{"line": 3, "valid": …, "family": …, …}`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LineReport {
+    /// The input line the message is on, counting blank lines.
+    pub line: usize,
+    /// The message's report.
+    #[serde(flatten)]
+    pub report: Report,
+}
+
+/// Validates JSON Lines: one [`LineReport`] per non-blank line (a line holding only ASCII
+/// whitespace is skipped, but counted, so `line` is the real input line). A line that is
+/// not JSON gets a `not_json` issue naming its real line.
+pub fn validate_lines<'a>(
+    bytes: &'a [u8],
+    options: &'a Options,
+) -> impl Iterator<Item = LineReport> + 'a {
+    bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter(|(_, text)| !text.iter().all(u8::is_ascii_whitespace))
+        .map(|(index, text)| {
+            let line = index + 1;
+            let report = match serde_json::from_slice::<Value>(text) {
+                Ok(v) => validate(&v, options),
+                Err(e) => Report::not_json(&e, line),
+            };
+            LineReport { line, report }
+        })
 }
