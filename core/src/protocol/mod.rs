@@ -30,7 +30,7 @@ pub mod reply;
 pub mod schema;
 mod validator;
 
-pub use issue::{Issue, IssueCode, Path, PathSegment, Severity};
+pub use issue::{Issue, IssueCode, Path, PathSegment, Severity, MAX_ISSUES};
 pub use registry::{FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 
 use issue::LazyPath;
@@ -256,8 +256,8 @@ fn report(out: Outcome) -> Report {
         valid: ctx.errors == 0,
         family: family.map(|f| f.id),
         message_type: found.map(|t| t.name),
-        version: family.map(|f| ctx.version.unwrap_or_else(|| f.version.to_owned())),
-        issues: ctx.issues,
+        version: family.map(|f| ctx.version.clone().unwrap_or_else(|| f.version.to_owned())),
+        issues: ctx.into_issues(),
     }
 }
 
