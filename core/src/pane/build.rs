@@ -6,7 +6,7 @@ use super::model::{
     Snapshot,
 };
 use super::parse::message_order;
-use std::fmt::Write as _;
+use super::refresh::fingerprint;
 
 /// A parsed stream: sorted rows, or the stream's `parse_failure` text.
 pub(crate) type Stream<T> = Result<Vec<T>, String>;
@@ -256,37 +256,4 @@ pub(crate) fn assemble(
         parse_errors,
         events,
     })
-}
-
-/// `filter={mode};thread={t|-};inbox={id:acknowledged,..};outbox={id:delivery_status,..};contacts={peer:status,..}`
-fn fingerprint(
-    mode: FilterMode,
-    thread: Option<&str>,
-    inbox: &[MessageItem],
-    outbox: &[MessageItem],
-    contacts: &[ContactItem],
-) -> String {
-    let mut out = String::with_capacity(64 + 16 * (inbox.len() + outbox.len() + contacts.len()));
-    // Writing into a `String` cannot fail.
-    let _ = write!(
-        out,
-        "filter={};thread={};inbox=",
-        mode.as_str(),
-        thread.unwrap_or("-")
-    );
-    for (index, message) in inbox.iter().enumerate() {
-        let sep = if index == 0 { "" } else { "," };
-        let _ = write!(out, "{sep}{}:{}", message.id, message.acknowledged);
-    }
-    out.push_str(";outbox=");
-    for (index, message) in outbox.iter().enumerate() {
-        let sep = if index == 0 { "" } else { "," };
-        let _ = write!(out, "{sep}{}:{}", message.id, message.delivery_status);
-    }
-    out.push_str(";contacts=");
-    for (index, contact) in contacts.iter().enumerate() {
-        let sep = if index == 0 { "" } else { "," };
-        let _ = write!(out, "{sep}{}:{}", contact.peer, contact.status);
-    }
-    out
 }

@@ -9,6 +9,7 @@
 //! - [`contract`], [`validate_contract`]: the contract and its checks.
 //! - [`build_snapshot`]: one snapshot from raw payload strings.
 //! - [`PaneState`]: the same snapshot kept up to date incrementally.
+//! - [`RefreshIdentity`] ([`Snapshot::refresh_identity`]): whether a pane changed.
 //! - [`run_smoke`]: the reference smoke workflow transcript.
 //! - [`adapters`]: real Agent Mail server replies to pane inputs.
 
@@ -17,6 +18,7 @@ mod build;
 mod contract;
 mod model;
 mod parse;
+mod refresh;
 mod smoke;
 mod state;
 
@@ -26,6 +28,7 @@ pub use model::{
     PaneError, Snapshot, Transcript, WorkflowStep,
 };
 pub use parse::{parse_contacts, parse_messages};
+pub use refresh::RefreshIdentity;
 pub use smoke::{
     run_smoke, SMOKE_CONTACTS, SMOKE_INBOX, SMOKE_OUTBOX_AFTER_REPLY, SMOKE_OUTBOX_BEFORE_REPLY,
     SMOKE_THREAD,

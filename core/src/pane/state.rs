@@ -26,6 +26,7 @@ use super::model::{
     ContactItem, Contract, Direction, FilterMode, MessageItem, PaneError, Snapshot,
 };
 use super::parse::{contact_order, message_order, parse_contacts, parse_messages};
+use super::refresh::RefreshIdentity;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -116,6 +117,8 @@ pub struct PaneState {
     acked: BTreeSet<u64>,
     active_thread: Option<String>,
     mode: FilterMode,
+    /// The identity of the last snapshot [`PaneState::snapshot_if_changed`] returned.
+    last_identity: Option<RefreshIdentity>,
 }
 
 impl PaneState {
@@ -141,6 +144,7 @@ impl PaneState {
             acked: acked.iter().copied().collect(),
             active_thread: active_thread.map(str::to_string),
             mode,
+            last_identity: None,
         })
     }
 
@@ -212,5 +216,22 @@ impl PaneState {
             self.mode,
             |id| self.acked.contains(&id),
         )
+    }
+
+    /// The snapshot, when its [`RefreshIdentity`] differs from the one this method last
+    /// returned (always on the first call); `None` when the refresh state is unchanged.
+    /// Decided by the identity, never by `refresh_fingerprint`, whose raw joins let
+    /// different snapshots collide.
+    ///
+    /// # Errors
+    /// As [`PaneState::snapshot`].
+    pub fn snapshot_if_changed(&mut self) -> Result<Option<Snapshot>, PaneError> {
+        let snapshot = self.snapshot()?;
+        let identity = snapshot.refresh_identity();
+        if self.last_identity.as_ref() == Some(&identity) {
+            return Ok(None);
+        }
+        self.last_identity = Some(identity);
+        Ok(Some(snapshot))
     }
 }

@@ -424,4 +424,30 @@ mod tests {
         let unacked = snapshot(&mailbox, FilterMode::UnackedOnly, None).unwrap();
         assert_eq!(unacked.inbox.len(), 1);
     }
+
+    #[test]
+    fn snapshots_whose_fingerprints_collide_are_different_views() {
+        // The views memoize whole snapshots (`PartialEq` over every field), and the refresh
+        // identity tells these apart too; only the reference fingerprint collides.
+        let contact = |to: &str, status: &str| serde_json::json!({"to": to, "status": status, "reason": "r", "updated_ts": "t"});
+        let mailbox = |contacts: serde_json::Value| Mailbox {
+            inbox: "[]".into(),
+            outbox: "[]".into(),
+            contacts: contacts.to_string(),
+            acked: vec![],
+            notes: vec![],
+        };
+        let one = mailbox(serde_json::json!([contact("A:approved,B", "pending")]));
+        let two = mailbox(serde_json::json!([
+            contact("A", "approved"),
+            contact("B", "pending")
+        ]));
+        let (a, b) = (
+            snapshot(&one, FilterMode::All, None).unwrap(),
+            snapshot(&two, FilterMode::All, None).unwrap(),
+        );
+        assert_eq!(a.refresh_fingerprint, b.refresh_fingerprint);
+        assert_ne!(a, b);
+        assert_ne!(a.refresh_identity(), b.refresh_identity());
+    }
 }
