@@ -37,6 +37,7 @@ pub fn ConnectScreen() -> impl IntoView {
             .collect::<Vec<_>>()
             .join("\n"),
     );
+    let show_tokens = RwSignal::new(false);
     let remember = RwSignal::new(!remembered.server.is_empty());
     let progress = RwSignal::new(Progress::Idle);
     let navigate = use_navigate();
@@ -98,8 +99,14 @@ pub fn ConnectScreen() -> impl IntoView {
                 <input id="bearer-token" name="bearer-token" type="password" autocomplete="off"
                     bind:value=token />
                 <label for="agent-tokens">"Agent tokens (optional, one Agent=token per line)"</label>
+                // A textarea cannot be type=password: the tokens are masked by CSS
+                // (`.secret`, -webkit-text-security) until "Show agent tokens" is ticked.
                 <textarea id="agent-tokens" name="agent-tokens" rows="3" autocomplete="off"
-                    spellcheck="false" bind:value=agent_tokens></textarea>
+                    autocapitalize="off" spellcheck="false" class="secret"
+                    class:shown=show_tokens bind:value=agent_tokens></textarea>
+                <label for="show-agent-tokens">"Show agent tokens"</label>
+                <input id="show-agent-tokens" name="show-agent-tokens" type="checkbox"
+                    bind:checked=show_tokens />
                 <label for="project">"Project (optional)"</label>
                 <input id="project" name="project" type="text" bind:value=project />
                 <label for="remember">"Remember for this tab (sessionStorage)"</label>
