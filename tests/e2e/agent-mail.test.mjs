@@ -83,6 +83,8 @@ for (const [label, venv, variant] of [
       if (await operator.isVisible()) {
         await operator.click();
         await page.getByRole("heading", { name: "All mail (operator)" }).waitFor();
+        // The heading comes before the rows: wait for them (this raced under load).
+        await page.locator("table.operator tbody th").first().waitFor();
         const all = await page.locator("table.operator tbody th").allTextContents();
         for (const subject of subjects) assert.ok(all.includes(subject), `${subject} in ${all}`);
       }
