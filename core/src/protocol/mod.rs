@@ -16,8 +16,9 @@
 //! ```
 //!
 //! Entry points, as in the `jsonschema` crate: [`is_valid`] (boolean fast path), [`validate`]
-//! (full [`Report`]), [`iter_errors`] (error issues), and [`validate_str`] / [`validate_slice`]
-//! for raw bytes. Rules live in [`registry`]; [`schema`] exports them as JSON Schema 2020-12;
+//! (full [`Report`]), [`iter_errors`] (error issues), [`validate_str`] / [`validate_slice`]
+//! for raw bytes, and [`validate_lines`] for JSON Lines. A report lists at most
+//! [`MAX_ISSUES`] issues, then one `too_many_issues` issue counting the rest. Rules live in [`registry`]; [`schema`] exports them as JSON Schema 2020-12;
 //! [`model`] is the typed view of a valid message; [`reply`] builds protocol error replies.
 
 mod detect;
