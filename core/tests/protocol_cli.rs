@@ -30,6 +30,13 @@ fn json(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+fn jsonl_reports(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn validate_exit_codes_and_report() {
     let ok = run(
@@ -101,10 +108,7 @@ fn jsonl_reports_one_line_per_message() {
     );
     let out = run(&["validate", "--jsonl", "-"], Some(input));
     assert_eq!(out.status.code(), Some(1));
-    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = jsonl_reports(&out);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["valid"], true);
     assert_eq!(lines[1]["issues"][0]["code"], "not_json");
@@ -142,13 +146,6 @@ fn help_on_every_protocol_command() {
         assert_eq!(out.status.code(), Some(0));
         assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"));
     }
-}
-
-fn jsonl_reports(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 #[test]
