@@ -78,6 +78,16 @@ fn thread_only_without_thread_exits_1() {
 }
 
 #[test]
+fn thread_only_with_a_blank_thread_exits_1() {
+    for blank in ["", "  "] {
+        let out = pane(&["--mode", "thread_only", "--thread", blank]);
+        assert_eq!(out.status.code(), Some(1), "{blank:?}");
+        assert!(one_line(&out.stderr).contains("thread_only filter requires active_thread"));
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
 fn unknown_mode_exits_1() {
     let out = pane(&["--mode", "sideways"]);
     assert_eq!(out.status.code(), Some(1));

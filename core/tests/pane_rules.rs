@@ -122,6 +122,74 @@ fn thread_only_fails_closed() {
 }
 
 #[test]
+fn a_blank_active_thread_is_absent() {
+    let contract = pane::contract();
+    let inbox = format!("[{ROW}]");
+    for blank in ["", " ", "\t \n"] {
+        // thread_only fails closed for every caller: build_snapshot, PaneState::new, set_view.
+        let built = build_snapshot(
+            &contract,
+            &inbox,
+            "[]",
+            "[]",
+            Some(blank),
+            FilterMode::ThreadOnly,
+            &[],
+        );
+        assert_eq!(
+            built,
+            Err(PaneError::ThreadOnlyRequiresActiveThread),
+            "{blank:?}"
+        );
+        let state = pane::PaneState::new(
+            contract.clone(),
+            &inbox,
+            "[]",
+            "[]",
+            Some(blank),
+            FilterMode::ThreadOnly,
+            &[],
+        );
+        assert_eq!(
+            state.err(),
+            Some(PaneError::ThreadOnlyRequiresActiveThread),
+            "{blank:?}"
+        );
+        let mut state = pane::PaneState::new(
+            contract.clone(),
+            &inbox,
+            "[]",
+            "[]",
+            None,
+            FilterMode::All,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            state.set_view(Some(blank), FilterMode::ThreadOnly),
+            Err(PaneError::ThreadOnlyRequiresActiveThread)
+        );
+        // In the other modes a blank thread is no thread: the pane selects one itself.
+        for mode in [
+            FilterMode::All,
+            FilterMode::AckRequired,
+            FilterMode::UnackedOnly,
+        ] {
+            assert_eq!(
+                build(&inbox, "[]", "[]", Some(blank), mode, &[]),
+                build(&inbox, "[]", "[]", None, mode, &[]),
+                "{blank:?} {mode}"
+            );
+            state.set_view(Some(blank), mode).unwrap();
+            assert_eq!(
+                state.snapshot().unwrap(),
+                build(&inbox, "[]", "[]", None, mode, &[])
+            );
+        }
+    }
+}
+
+#[test]
 fn ack_required_variants_and_delivery_status() {
     let inbox = parse_messages(
         r#"[{"id":1,"subject":"s","from":"A","created_ts":"t","importance":"n","ack_required":true},

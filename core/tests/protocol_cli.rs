@@ -30,6 +30,13 @@ fn json(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+fn jsonl_reports(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn validate_exit_codes_and_report() {
     let ok = run(
@@ -101,10 +108,7 @@ fn jsonl_reports_one_line_per_message() {
     );
     let out = run(&["validate", "--jsonl", "-"], Some(input));
     assert_eq!(out.status.code(), Some(1));
-    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = jsonl_reports(&out);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["valid"], true);
     assert_eq!(lines[1]["issues"][0]["code"], "not_json");
@@ -141,5 +145,51 @@ fn help_on_every_protocol_command() {
         let out = run(&cmd, None);
         assert_eq!(out.status.code(), Some(0));
         assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"));
+    }
+}
+
+#[test]
+fn jsonl_reports_carry_their_input_line() {
+    // Line 1 valid, 2 blank, 3 not JSON, 4 whitespace only, 5 a message, 6 broken JSON.
+    let input = concat!(
+        r#"{"type":"request_review"}"#,
+        "\n\n",
+        "not json\n",
+        "  \t \n",
+        r#"{"allowed": false, "reason": "no"}"#,
+        "\r\n",
+        r#"{"allowed": tru}"#,
+        "\n"
+    );
+    let out = run(&["validate", "--jsonl", "-"], Some(input));
+    assert_eq!(out.status.code(), Some(1));
+    let reports = jsonl_reports(&out);
+    let lines: Vec<&Value> = reports.iter().map(|r| &r["line"]).collect();
+    assert_eq!(lines, [1, 3, 5, 6]);
+    // The member comes first, then the usual report.
+    let first = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(first.starts_with(r#"{"line":1,"valid":true,"#), "{first}");
+    assert_eq!(reports[2]["message_type"], "PermissionResult@denied");
+    // Parse errors name the real input line, not the line within the one-line slice.
+    let not_json = reports[1]["issues"][0]["message"].as_str().unwrap();
+    assert!(not_json.contains("at line 3 column"), "{not_json}");
+    let broken = reports[3]["issues"][0]["message"].as_str().unwrap();
+    assert_eq!(reports[3]["issues"][0]["code"], "not_json");
+    assert!(broken.contains("at line 6 column"), "{broken}");
+}
+
+#[test]
+fn an_empty_jsonl_input_is_unusable() {
+    for input in ["", "\n", "  \n\t\n\r\n"] {
+        let out = run(&["validate", "--jsonl", "-"], Some(input));
+        assert_eq!(out.status.code(), Some(2), "{input:?}");
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("no JSON line"), "{stderr}");
     }
 }

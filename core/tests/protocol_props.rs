@@ -1,5 +1,8 @@
-//! Property tests: validation never panics on arbitrary JSON values or bytes, and for valid
-//! messages generated from the registry, the typed model reproduces the input exactly.
+//! Property tests: validation agrees with itself on arbitrary JSON values, on mutated bytes
+//! (the byte path reports what the parsed value reports, or exactly one `not_json`) and on
+//! messages carried in Agent Mail rows (they validate as the message itself); valid messages
+//! generated from the registry (pattern fields from their regular expressions) validate,
+//! and the typed model reproduces them exactly.
 
 use proptest::prelude::*;
 use serde_json::{Map, Number, Value};
@@ -90,12 +93,22 @@ fn arb_str(s: &'static Str) -> BoxedStrategy<Value> {
         Str::DateTime { .. } => (2000u32..2100, 1u32..=12, 1u32..=28, 0u32..24, 0u32..60)
             .prop_map(|(y, mo, d, h, mi)| format!("{y}-{mo:02}-{d:02}T{h:02}:{mi:02}:00Z"))
             .boxed(),
-        Str::Pattern(p) => Just(p.example.to_owned()).boxed(),
+        Str::Pattern(p) => pattern_strings(p.regex),
         Str::Version { major, parts } => {
             Just(format!("{major}{}", ".7".repeat(parts.saturating_sub(1)))).boxed()
         }
     };
     v.prop_map(Value::String).boxed()
+}
+
+/// Strings matching a registry pattern, generated from its regular expression (proptest
+/// generates from regexes without anchors; the registry's are anchored at both ends).
+fn pattern_strings(regex: &'static str) -> BoxedStrategy<String> {
+    let bare = regex.strip_prefix('^').and_then(|r| r.strip_suffix('$'));
+    let bare = bare.unwrap_or_else(|| panic!("pattern {regex} is not anchored at both ends"));
+    proptest::string::string_regex(bare)
+        .unwrap_or_else(|e| panic!("pattern {regex}: {e}"))
+        .boxed()
 }
 
 fn arb_object(spec: &'static ObjectSpec) -> BoxedStrategy<Value> {
@@ -124,6 +137,58 @@ fn arb_object(spec: &'static ObjectSpec) -> BoxedStrategy<Value> {
         .boxed()
 }
 
+/// One byte-level edit of a serialized message.
+#[derive(Debug, Clone)]
+enum Edit {
+    /// Overwrite the byte at this fraction of the length.
+    Set(f64, u8),
+    /// Insert a byte there.
+    Insert(f64, u8),
+    /// Delete up to this many bytes there.
+    Delete(f64, usize),
+    /// Keep only the bytes before there.
+    Truncate(f64),
+}
+
+impl Edit {
+    fn apply(&self, bytes: &mut Vec<u8>) {
+        let at = |f: f64, len: usize| ((f * len as f64) as usize).min(len);
+        match *self {
+            Edit::Set(f, b) if !bytes.is_empty() => {
+                let i = at(f, bytes.len() - 1);
+                bytes[i] = b;
+            }
+            Edit::Set(..) => {}
+            Edit::Insert(f, b) => {
+                let i = at(f, bytes.len());
+                bytes.insert(i, b);
+            }
+            Edit::Delete(f, n) => {
+                let i = at(f, bytes.len());
+                let end = (i + n).min(bytes.len());
+                bytes.drain(i..end);
+            }
+            Edit::Truncate(f) => {
+                let i = at(f, bytes.len());
+                bytes.truncate(i);
+            }
+        }
+    }
+}
+
+/// Bytes that matter to JSON, and a few that break UTF-8.
+const EDIT_BYTES: &[u8] = b"{}[]\",:\\ 0-9.eEtfn\x00\x7f\xc3\xff";
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let byte = prop::sample::select(EDIT_BYTES);
+    prop_oneof![
+        (0.0..1.0, byte.clone()).prop_map(|(f, b)| Edit::Set(f, b)),
+        (0.0..1.0, byte).prop_map(|(f, b)| Edit::Insert(f, b)),
+        (0.0..1.0, 1usize..8).prop_map(|(f, n)| Edit::Delete(f, n)),
+        (0.0..1.0).prop_map(Edit::Truncate),
+    ]
+}
+
 fn all_types() -> Vec<&'static MessageTypeSpec> {
     REGISTRY.iter().flat_map(|f| f.types.iter()).collect()
 }
@@ -145,16 +210,76 @@ proptest! {
     }
 
     #[test]
-    fn never_panics_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
-        let report = protocol::validate_slice(&bytes, &Options::default());
-        prop_assert!(report.valid || !report.issues.is_empty());
+    fn mutated_messages_report_as_their_parse(
+        (_, msg) in arb_message(),
+        edits in prop::collection::vec(edit(), 1..4),
+        lenient in any::<bool>(),
+    ) {
+        let mut bytes = serde_json::to_vec(&msg).unwrap();
+        for e in &edits {
+            e.apply(&mut bytes);
+        }
+        let opts = Options { family: None, lenient };
+        let report = protocol::validate_slice(&bytes, &opts);
+        match serde_json::from_slice::<Value>(&bytes) {
+            // Still JSON: the byte path reports exactly what the parsed value reports.
+            Ok(v) => prop_assert_eq!(&report, &protocol::validate(&v, &opts)),
+            // Not JSON: one root `not_json` error, nothing else.
+            Err(_) => {
+                prop_assert!(!report.valid);
+                prop_assert_eq!(report.family, None);
+                prop_assert_eq!(report.issues.len(), 1);
+                let issue = &report.issues[0];
+                prop_assert_eq!((issue.path.to_pointer(), issue.code.as_str()), (String::new(), "not_json"));
+                prop_assert!(issue.message.starts_with("not JSON: "), "{}", issue.message);
+            }
+        }
+        prop_assert_eq!(report.valid, report.errors().next().is_none());
     }
 
     #[test]
-    fn never_panics_on_carried_text(body in ".{0,64}", fenced in any::<bool>()) {
-        let body_md = if fenced { format!("hi\n```json\n{body}\n```\n") } else { body };
-        let row = serde_json::json!({"subject": "PAIR_INIT", "body_md": body_md});
-        let _ = protocol::validate(&row, &Options::lenient());
+    fn carried_messages_validate_as_the_message_itself(
+        inner in prop_oneof![arb_message().prop_map(|(_, m)| m), arb_json()],
+        fenced in any::<bool>(),
+        subject in prop::sample::select(&["Stand-up notes", "PAIR_INIT", "CHANGE_ORDER"][..]),
+        lenient in any::<bool>(),
+    ) {
+        let text = inner.to_string();
+        // A fence ends at the first ``` (a string holding one cannot be carried fenced).
+        prop_assume!(!(fenced && text.contains("```")));
+        let body_md = if fenced { format!("Please review.\n```json\n{text}\n```\n") } else { text.clone() };
+        let row = serde_json::json!({"subject": subject, "from": "BlueLake", "body_md": body_md});
+        let opts = Options { family: None, lenient };
+        let got = protocol::validate(&row, &opts);
+        let only = |code: &str, pointer: &str| {
+            let issue = got.issues.first();
+            got.issues.len() == 1
+                && !got.valid
+                && issue.is_some_and(|i| i.code.as_str() == code && i.path.to_pointer() == pointer)
+        };
+        match &inner {
+            // Plain text that does not start a JSON document carries no message.
+            Value::String(_) | Value::Number(_) | Value::Bool(_) | Value::Null if !fenced => {
+                prop_assert!(only("no_protocol_message", "/body_md"), "{:?}", got);
+            }
+            Value::Object(obj) => {
+                // A Pair body whose type is in the row's subject: validated as the Pair
+                // message {to, subject, body} (`to` comes from the transport).
+                let pair_subject = subject != "Stand-up notes"
+                    && !obj.contains_key("subject")
+                    && !obj.contains_key("body");
+                if pair_subject {
+                    let direct = serde_json::json!({"to": "GreenCastle", "subject": subject, "body": inner});
+                    prop_assert_eq!(&got, &protocol::validate(&direct, &opts));
+                } else if obj.contains_key("body_md") {
+                    // A row inside a row is no protocol message.
+                    prop_assert!(only("unknown_family", ""), "{:?}", got);
+                } else {
+                    prop_assert_eq!(&got, &protocol::validate(&inner, &opts));
+                }
+            }
+            _ => prop_assert!(only("wrong_type", "/body_md"), "{:?}", got),
+        }
     }
 
     #[test]

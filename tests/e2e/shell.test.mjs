@@ -17,6 +17,16 @@ test("the console shell renders with the app name, a connect form and a demo ent
   assert.equal(await form.isVisible(), true);
   assert.equal(await page.getByLabel("Server URL").isVisible(), true);
   assert.equal(await page.getByLabel("Bearer token (optional)").getAttribute("type"), "password");
+  // Agent tokens (a textarea, which cannot be type=password) are masked until shown.
+  const tokens = page.getByLabel("Agent tokens (optional, one Agent=token per line)");
+  const masking = () => tokens.evaluate((el) => getComputedStyle(el).webkitTextSecurity);
+  await tokens.fill("BlueLake=s3cret");
+  assert.equal(await masking(), "disc");
+  await page.getByLabel("Show agent tokens").check();
+  assert.equal(await masking(), "none");
+  await page.getByLabel("Show agent tokens").uncheck();
+  assert.equal(await masking(), "disc");
+  assert.equal(await tokens.inputValue(), "BlueLake=s3cret");
   assert.equal(await page.getByRole("button", { name: "Connect" }).isVisible(), true);
   assert.equal(await page.getByRole("link", { name: "Open the demo" }).isVisible(), true);
 

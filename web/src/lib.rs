@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
+use leptos_router::hooks::use_navigate;
 use leptos_router::path;
 
 pub mod backend;
@@ -33,7 +34,7 @@ pub fn App() -> impl IntoView {
                 <h1 class="app-name">"Switchboard"</h1>
                 <p class="tagline">"Review console for MCP Agent Mail"</p>
             </header>
-            <main>
+            <Main>
                 <Routes fallback=|| view! { <p class="error">"Page not found."</p> }>
                     <Route path=path!("/") view=connect::ConnectScreen />
                     <Route path=path!("/:src") view=projects::ProjectsView />
@@ -49,7 +50,20 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/:src/p/:project/a/:agent/thread/:thread") view=thread::ThreadView />
                     <Route path=path!("/:src/p/:project/a/:agent/m/:id") view=message::MessageView />
                 </Routes>
-            </main>
+            </Main>
         </Router>
+    }
+}
+
+/// The page's main region, where same-origin links are followed with their encoding kept
+/// ([`views::common::follow_link_exactly`]; it needs the router, hence a component of its own).
+#[component]
+fn Main(children: Children) -> impl IntoView {
+    let navigate = use_navigate();
+    let follow = move |path: &str| navigate(path, Default::default());
+    view! {
+        <main on:click=move |ev| views::common::follow_link_exactly(&ev, &follow)>
+            {children()}
+        </main>
     }
 }

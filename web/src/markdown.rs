@@ -1,10 +1,10 @@
 //! Safe Markdown: message bodies are untrusted, so no raw HTML or script from a message
 //! ever reaches the page. pulldown-cmark parses; raw HTML events become escaped text;
 //! links keep only `http`, `https`, `mailto` and relative URLs; images become plain links
-//! (no remote loads). The output is HTML built only from pulldown-cmark's own escaping
-//! writer.
+//! (no remote loads); a code block's language keeps only characters that make one class
+//! name. The output is HTML built only from pulldown-cmark's own escaping writer.
 
-use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{html, CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
 
 /// Whether a link URL may be followed: `http:`, `https:`, `mailto:` or relative (no
 /// scheme). Control characters and whitespace inside the scheme are rejected, as
@@ -23,6 +23,19 @@ pub fn is_safe_url(url: &str) -> bool {
         }
         _ => true,
     }
+}
+
+/// The language of a fenced code block as one safe class-name part: the info string's
+/// first word (split at any whitespace, not only spaces) and only `[A-Za-z0-9_+#.-]`.
+/// pulldown-cmark splits at spaces only, so "```x<TAB>error" would otherwise give the
+/// block the console's own `error` class.
+fn code_language(info: &str) -> String {
+    info.split(|c: char| c.is_ascii_whitespace())
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || "_+#.-".contains(*c))
+        .collect()
 }
 
 /// Renders untrusted Markdown to HTML that is safe to insert with `inner_html`.
@@ -56,6 +69,9 @@ pub fn render(markdown: &str) -> String {
             Some(Event::Text(CowStr::from(text)))
         }
         Event::End(TagEnd::Image) => None,
+        Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => Some(Event::Start(
+            Tag::CodeBlock(CodeBlockKind::Fenced(code_language(&info).into())),
+        )),
         other => Some(other),
     });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
@@ -100,6 +116,22 @@ mod tests {
         ] {
             assert!(!is_safe_url(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn code_languages_are_one_class_name() {
+        assert_eq!(
+            render("```rust\nx\n```"),
+            "<pre><code class=\"language-rust\">x\n</code></pre>\n"
+        );
+        for info in ["x\terror", "x\u{c}badge", "x\"onclick=y", "x<b>"] {
+            let html = render(&format!("```{info}\ny\n```"));
+            assert!(
+                html.starts_with("<pre><code class=\"language-x\">"),
+                "{html}"
+            );
+        }
+        assert!(render("```\"\ny\n```").starts_with("<pre><code>"));
     }
 
     #[test]

@@ -2,8 +2,13 @@
 #![cfg(target_arch = "wasm32")]
 
 use leptos::prelude::*;
+use leptos_router::params::ParamsMap;
+use switchboard_core::pane::FilterMode;
+use switchboard_web::backend::mcp::encode;
 use switchboard_web::backend::Message;
 use switchboard_web::markdown::is_safe_url;
+use switchboard_web::routes;
+use switchboard_web::views::common::{query_value, route_param};
 use switchboard_web::views::message::{verdict, Badge, Body, Verdict};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -276,4 +281,90 @@ async fn no_payload_of_the_xss_corpus_runs_or_leaves_active_markup() {
     sleep(100).await;
     let flag = js_sys::Reflect::get(&window, &JsValue::from_str("__xss")).unwrap();
     assert!(flag.is_undefined(), "a payload ran");
+}
+
+/// Ids that stress URL encoding: the characters URLs reserve, escapes that look like
+/// escapes (`%2F`, `%25`, `%41`), a lone `%`, `+`, non-ASCII; then strings drawn from
+/// them with a fixed LCG.
+fn url_stress_ids() -> Vec<String> {
+    let pieces = [
+        "%", "/", "?", "#", " ", "+", "&", "=", ";", "%2F", "%25", "%41", "%2", "%zz", "a", "Z",
+        "0", "-", ".", "ü", "😀", "\\", "\"", "'", "<", ">", "..", "~",
+    ];
+    let mut ids: Vec<String> = pieces.iter().map(|p| (*p).to_string()).collect();
+    ids.push("a%2Fb c?d#e/f%".to_string());
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..600 {
+        let mut id = String::new();
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        for _ in 0..(seed >> 60) + 1 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            id.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+        }
+        ids.push(id);
+    }
+    ids
+}
+
+#[wasm_bindgen_test]
+fn url_components_round_trip_through_the_routers_own_decoding() {
+    for id in url_stress_ids() {
+        // A path segment: leptos_router's ParamsMap::insert decodes it (decodeURIComponent),
+        // and the views take the result as it is.
+        let mut params = ParamsMap::new();
+        params.insert("thread", encode(&id));
+        assert_eq!(route_param(&params, "thread"), id, "path parameter");
+        // A query value: read once from the raw query, as the browser's URLSearchParams
+        // reads it.
+        let search = format!("?filter=thread_only&thread={}&x=1", encode(&id));
+        assert_eq!(query_value(&search, "thread").as_deref(), Some(id.as_str()));
+        let browser = web_sys::UrlSearchParams::new_with_str(&search).unwrap();
+        assert_eq!(
+            browser.get("thread").as_deref(),
+            Some(id.as_str()),
+            "URLSearchParams"
+        );
+    }
+    // On hand-written queries (raw `+`, invalid escapes, repeats) the console's reading
+    // agrees with the browser's.
+    for search in [
+        "?q=a+b",
+        "?q=%zz%",
+        "?q=1&q=2",
+        "?q",
+        "?q=%E2%82",
+        "?a=1&q=%2B%20+",
+    ] {
+        let browser = web_sys::UrlSearchParams::new_with_str(search).unwrap();
+        assert_eq!(query_value(search, "q"), browser.get("q"), "{search}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn ids_with_url_characters_open_as_themselves() {
+    let thread = "a%2Fb c?d#e/f%";
+    let host = mount_app_at(&routes::thread("demo", "pair-lab", "BlueLake", thread));
+    let heading = wait_for(&host, "#thread-title").await;
+    assert_eq!(heading.text_content().unwrap(), format!("Thread {thread}"));
+
+    let url = routes::mailbox(
+        "demo",
+        "pair-lab",
+        "BlueLake",
+        false,
+        FilterMode::ThreadOnly,
+        Some(thread),
+    );
+    let host = mount_app_at(&url);
+    let link = wait_for(&host, "p.summary a").await;
+    assert_eq!(link.text_content().unwrap(), thread);
+    // Following the link keeps the path's encoding in the address bar (a reload opens the
+    // same thread).
+    link.unchecked_ref::<web_sys::HtmlElement>().click();
+    sleep(200).await;
+    let location = web_sys::window().unwrap().location();
+    assert_eq!(
+        location.pathname().unwrap(),
+        routes::thread("demo", "pair-lab", "BlueLake", thread)
+    );
 }

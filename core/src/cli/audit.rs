@@ -1,6 +1,7 @@
 //! `switchboard audit`: audit a builder's change against the contract.
 
-use super::tree::{print_json, read_input, read_tree, Printed};
+use super::output::{self, read_input, Style};
+use super::tree::read_tree;
 use crate::audit::{self, Contract, Status};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,8 +32,7 @@ pub struct Args {
 }
 
 fn unusable(reason: impl std::fmt::Display) -> ExitCode {
-    eprintln!("switchboard audit: {reason}");
-    ExitCode::from(2)
+    output::fail("audit", 2, reason)
 }
 
 /// Runs the command.
@@ -57,9 +57,6 @@ pub fn run(args: Args) -> ExitCode {
     };
     let approved: Vec<&str> = args.allow_dependency.iter().map(String::as_str).collect();
     let report = audit::audit(&contract, &diff, &approved);
-    let code = ExitCode::from(u8::from(report.status == Status::Fail));
-    match print_json(&report, args.compact) {
-        Printed::Done | Printed::Closed => code,
-        Printed::Failed(reason) => unusable(format!("cannot write the report: {reason}")),
-    }
+    let code = u8::from(report.status == Status::Fail);
+    output::print_json("audit", &report, Style::compact_if(args.compact), code)
 }

@@ -1,6 +1,7 @@
 //! `switchboard fingerprint`: fingerprint the contract's files, or verify them.
 
-use super::tree::{print_json, read_input, read_tree, Printed};
+use super::output::{self, read_input, Style};
+use super::tree::read_tree;
 use crate::session::fingerprint::{fingerprint, verify, Fingerprints};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,19 +27,12 @@ pub struct Args {
 }
 
 fn unusable(reason: impl std::fmt::Display) -> ExitCode {
-    eprintln!("switchboard fingerprint: {reason}");
-    ExitCode::from(2)
-}
-
-fn finish(printed: Printed, code: u8) -> ExitCode {
-    match printed {
-        Printed::Done | Printed::Closed => ExitCode::from(code),
-        Printed::Failed(reason) => unusable(format!("cannot write: {reason}")),
-    }
+    output::fail("fingerprint", 2, reason)
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
+    let style = Style::compact_if(args.compact);
     let files = match read_tree(&args.dir) {
         Ok(files) => files,
         Err(reason) => return unusable(reason),
@@ -48,7 +42,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => return unusable(format!("{}: {e}", args.dir.display())),
     };
     let Some(saved) = args.verify else {
-        return finish(print_json(&current, args.compact), 0);
+        return output::print_json("fingerprint", &current, style, 0);
     };
     let text = match read_input(&saved) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
@@ -59,8 +53,10 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => return unusable(format!("{}: {e}", saved.display())),
     };
     let verification = verify(&baseline, &current);
-    finish(
-        print_json(&verification, args.compact),
+    output::print_json(
+        "fingerprint",
+        &verification,
+        style,
         u8::from(!verification.is_intact()),
     )
 }

@@ -1,11 +1,11 @@
 //! `switchboard gate go|next`: the Product Owner's gates over one plan or report.
 
+use super::output::{self, read_input, Style};
 use super::session::{clock, parse_now};
-use super::tree::{print_json, read_input, Printed};
 use crate::protocol::{self, Options};
 use crate::session::agent_po::gate::{go_gate, next_gate, GateOutcome, TaskSpec, Verdict};
 use crate::time::Timestamp;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Run an Agent-PO gate and print `{verdict, problems, directive}`.
@@ -63,18 +63,17 @@ enum Gate {
 }
 
 fn unusable(reason: impl std::fmt::Display) -> ExitCode {
-    eprintln!("switchboard gate: {reason}");
-    ExitCode::from(2)
+    output::fail("gate", 2, reason)
 }
 
-fn read_task(path: &PathBuf) -> Result<TaskSpec, String> {
+fn read_task(path: &Path) -> Result<TaskSpec, String> {
     let bytes = read_input(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     TaskSpec::from_json(&String::from_utf8_lossy(&bytes))
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Reads a message file and returns the protocol message when it is valid.
-fn read_message(path: &PathBuf) -> Result<serde_json::Value, String> {
+fn read_message(path: &Path) -> Result<serde_json::Value, String> {
     let bytes = read_input(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let value: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
@@ -135,8 +134,10 @@ pub fn run(args: Args) -> ExitCode {
         Err(reason) => return unusable(reason),
     };
     let passed = matches!(outcome.verdict, Verdict::Go | Verdict::Next);
-    match print_json(&outcome, compact) {
-        Printed::Done | Printed::Closed => ExitCode::from(u8::from(!passed)),
-        Printed::Failed(reason) => unusable(format!("cannot write: {reason}")),
-    }
+    output::print_json(
+        "gate",
+        &outcome,
+        Style::compact_if(compact),
+        u8::from(!passed),
+    )
 }

@@ -1,8 +1,10 @@
 //! Command-line front end: one module per subcommand, each with its own `Args` and `run`.
+//! Every subcommand writes stdout and stderr through [`output`].
 
 mod audit;
 mod fingerprint;
 mod gate;
+mod output;
 mod pane;
 mod schema;
 mod session;

@@ -1,8 +1,8 @@
 //! `switchboard pane` and `switchboard pane-smoke`.
 
+use super::output::{self, Style};
 use crate::pane::{self, FilterMode, PaneError};
-use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Arguments of `switchboard pane`.
@@ -39,53 +39,31 @@ pub struct SmokeArgs {
     compact: bool,
 }
 
-fn print_json<T: Serialize>(value: &T, compact: bool) -> ExitCode {
-    let text = if compact {
-        serde_json::to_string(value)
-    } else {
-        serde_json::to_string_pretty(value)
-    };
-    match text {
-        Ok(text) => {
-            println!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(err) => {
-            eprintln!("switchboard: cannot serialize output: {err}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn read(label: &str, path: &PathBuf) -> Result<String, ExitCode> {
+fn read(label: &str, path: &Path) -> Result<String, ExitCode> {
     std::fs::read_to_string(path).map_err(|err| {
-        eprintln!(
-            "switchboard pane: cannot read {label} file {}: {err}",
-            path.display()
-        );
-        ExitCode::from(2)
+        output::fail(
+            "pane",
+            2,
+            format_args!("cannot read {label} file {}: {err}", path.display()),
+        )
     })
 }
 
-fn contract_error(err: &PaneError) -> ExitCode {
-    eprintln!("switchboard pane: {err}");
-    ExitCode::FAILURE
+fn contract_error(command: &str, err: &PaneError) -> ExitCode {
+    output::fail(command, 1, err)
 }
 
 /// Builds one snapshot from the three files and prints it as JSON.
-/// Exit 1 on a contract error, 2 on an unreadable file.
+/// Exit 1 on a contract error, 2 on an unreadable file (74 and 141: see [`output`]).
 pub fn run(args: Args) -> ExitCode {
     let contract = pane::contract();
     if let Err(err) = pane::validate_contract(&contract) {
-        return contract_error(&err);
+        return contract_error("pane", &err);
     }
     let mode = match args.mode.parse::<FilterMode>() {
         Ok(mode) => mode,
-        Err(err) => return contract_error(&err),
+        Err(err) => return contract_error("pane", &err),
     };
-    if mode == FilterMode::ThreadOnly && args.thread.is_none() {
-        return contract_error(&PaneError::ThreadOnlyRequiresActiveThread);
-    }
     let payloads = read("inbox", &args.inbox).and_then(|inbox| {
         let outbox = read("outbox", &args.outbox)?;
         let contacts = read("contacts", &args.contacts)?;
@@ -104,15 +82,20 @@ pub fn run(args: Args) -> ExitCode {
         mode,
         &args.acked,
     ) {
-        Ok(snapshot) => print_json(&snapshot, args.compact),
-        Err(err) => contract_error(&err),
+        Ok(snapshot) => output::print_json("pane", &snapshot, Style::compact_if(args.compact), 0),
+        Err(err) => contract_error("pane", &err),
     }
 }
 
 /// Prints the reference smoke workflow transcript as JSON.
 pub fn run_smoke(args: SmokeArgs) -> ExitCode {
     match pane::run_smoke(&pane::contract()) {
-        Ok(transcript) => print_json(&transcript, args.compact),
-        Err(err) => contract_error(&err),
+        Ok(transcript) => output::print_json(
+            "pane-smoke",
+            &transcript,
+            Style::compact_if(args.compact),
+            0,
+        ),
+        Err(err) => contract_error("pane-smoke", &err),
     }
 }

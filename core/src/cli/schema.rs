@@ -1,5 +1,6 @@
 //! `switchboard schema`: print the JSON Schemas generated from the protocol registry.
 
+use super::output::{self, Style};
 use crate::protocol::schema;
 use std::process::ExitCode;
 
@@ -24,21 +25,16 @@ pub fn run(args: Args) -> ExitCode {
         (Some(k), false) => match schema::by_key(k) {
             Some(s) => s,
             None => {
-                eprintln!(
-                    "switchboard schema: unknown message type `{k}` (run without arguments to list all)"
-                );
-                return ExitCode::from(2);
+                return output::fail(
+                    "schema",
+                    2,
+                    format_args!("unknown message type `{k}` (run without arguments to list all)"),
+                )
             }
         },
     };
-    match serde_json::to_string_pretty(&value) {
-        Ok(text) => {
-            println!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("switchboard schema: {e}");
-            ExitCode::from(2)
-        }
+    match output::stdout("schema", |out| output::json(out, &value, Style::Pretty)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
     }
 }

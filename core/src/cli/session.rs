@@ -1,6 +1,7 @@
 //! `switchboard session`: the protocol sessions in a message log.
 
-use super::tree::{print_json, read_input, read_tree, Printed};
+use super::output::{self, read_input, Style};
+use super::tree::read_tree;
 use crate::agent_mail::read_log;
 use crate::protocol::Options;
 use crate::session::fingerprint::fingerprint;
@@ -53,8 +54,7 @@ pub fn clock() -> Timestamp {
 }
 
 fn unusable(reason: impl std::fmt::Display) -> ExitCode {
-    eprintln!("switchboard session: {reason}");
-    ExitCode::from(2)
+    output::fail("session", 2, reason)
 }
 
 /// Runs the command.
@@ -87,8 +87,6 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     let violations = book.has_violations();
-    match print_json(&book.sessions(now), args.compact) {
-        Printed::Done | Printed::Closed => ExitCode::from(u8::from(violations)),
-        Printed::Failed(reason) => unusable(format!("cannot write: {reason}")),
-    }
+    let style = Style::compact_if(args.compact);
+    output::print_json("session", &book.sessions(now), style, u8::from(violations))
 }

@@ -1,7 +1,7 @@
 //! `switchboard tasks`: the task boards of a message log.
 
+use super::output::{self, read_input, Style};
 use super::session::{clock, parse_now};
-use super::tree::{print_json, read_input, Printed};
 use crate::agent_mail::read_log;
 use crate::protocol::Options;
 use crate::session::pair_claude::PairClaudeConfig;
@@ -38,8 +38,7 @@ pub struct Args {
 }
 
 fn unusable(reason: impl std::fmt::Display) -> ExitCode {
-    eprintln!("switchboard tasks: {reason}");
-    ExitCode::from(2)
+    output::fail("tasks", 2, reason)
 }
 
 /// Runs the command.
@@ -62,8 +61,11 @@ pub fn run(args: Args) -> ExitCode {
     };
     let book = Book::replay(&envelopes, config);
     let now = args.now.unwrap_or_else(clock);
-    match print_json(&book.boards(now), args.compact) {
-        Printed::Done | Printed::Closed => ExitCode::from(u8::from(book.has_violations())),
-        Printed::Failed(reason) => unusable(format!("cannot write: {reason}")),
-    }
+    let code = u8::from(book.has_violations());
+    output::print_json(
+        "tasks",
+        &book.boards(now),
+        Style::compact_if(args.compact),
+        code,
+    )
 }

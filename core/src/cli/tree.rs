@@ -1,9 +1,6 @@
-//! Reading a directory of contract files and writing JSON output, shared by `audit` and
-//! `fingerprint`.
+//! Reading a directory of contract files, shared by `audit`, `fingerprint` and `session`.
 
-use serde::Serialize;
-use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Every regular file under `root` (recursively, directory symlinks not followed) as a
 /// `/`-separated path relative to `root` and its bytes, in path order.
@@ -40,43 +37,4 @@ fn relative(root: &Path, path: &Path) -> Result<String, String> {
     parts
         .map(|p| p.join("/"))
         .ok_or_else(|| format!("file name is not UTF-8: {}", path.display()))
-}
-
-/// Reads a file, or stdin for `-`.
-pub fn read_input(file: &PathBuf) -> io::Result<Vec<u8>> {
-    if file.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        io::stdin().read_to_end(&mut buf)?;
-        Ok(buf)
-    } else {
-        std::fs::read(file)
-    }
-}
-
-/// How printing ended.
-pub enum Printed {
-    /// Written.
-    Done,
-    /// The reader went away (a closed pipe): end quietly.
-    Closed,
-    /// Any other write failure, with its reason.
-    Failed(String),
-}
-
-/// Prints `value` as JSON (pretty unless `compact`) and a newline on stdout.
-pub fn print_json<T: Serialize>(value: &T, compact: bool) -> Printed {
-    let mut out = io::stdout().lock();
-    let written = if compact {
-        serde_json::to_writer(&mut out, value)
-    } else {
-        serde_json::to_writer_pretty(&mut out, value)
-    }
-    .map_err(io::Error::from)
-    .and_then(|()| out.write_all(b"\n"))
-    .and_then(|()| out.flush());
-    match written {
-        Ok(()) => Printed::Done,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Printed::Closed,
-        Err(e) => Printed::Failed(e.to_string()),
-    }
 }

@@ -1,24 +1,30 @@
 //! `switchboard validate`: validate protocol messages and print JSON reports.
 
+use super::output::{self, Style};
 use crate::protocol::{self, FamilyId, Options};
-use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Validate a protocol message (or Agent Mail row carrying one) from a file or stdin.
 ///
 /// Prints the report `{valid, family, message_type, version, issues}` as one JSON object on
-/// stdout. Exit status: 0 valid, 1 invalid, 2 unusable input (unreadable file, or not JSON
-/// without --jsonl; reason on stderr). With --jsonl each non-blank line is one message and gets
-/// one report line; a line that is not JSON gets a report with a `not_json` issue (exit 1).
+/// stdout. Exit status: 0 valid, 1 invalid, 2 unusable input (unreadable file, not JSON
+/// without --jsonl, or a --jsonl input without a JSON line; reason on stderr), 74 output
+/// not written (reason on stderr), 141 stdout closed by its reader. With --jsonl each
+/// non-blank line is one message and gets one report line `{"line": N, ...report}`
+/// (N the 1-based input line); a line that is not JSON gets a report with a `not_json`
+/// issue (exit 1).
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Exit status: 0 valid, 1 invalid (with --jsonl: any line invalid), \
-2 unusable input (unreadable file, or not JSON without --jsonl; reason on stderr).\n\
-With --jsonl a line that is not JSON gets a report with a `not_json` issue."
+2 unusable input (unreadable file, not JSON without --jsonl, or no JSON line with --jsonl; \
+reason on stderr), 74 output not written (reason on stderr), 141 stdout closed.\n\
+With --jsonl each report starts with its input line, {\"line\": N, ...}, blank lines \
+count, and a line that is not JSON gets a report with a `not_json` issue."
 )]
 pub struct Args {
     /// Message file, or `-` for stdin.
-    pub file: String,
+    pub file: PathBuf,
     /// Validate one message per line and print one report per line.
     #[arg(long)]
     pub jsonl: bool,
@@ -30,6 +36,8 @@ pub struct Args {
     pub family: Option<FamilyId>,
 }
 
+const COMMAND: &str = "validate";
+
 fn parse_family(s: &str) -> Result<FamilyId, String> {
     FamilyId::parse(s).ok_or_else(|| {
         let names: Vec<&str> = FamilyId::ALL.iter().map(|f| f.as_str()).collect();
@@ -40,59 +48,45 @@ fn parse_family(s: &str) -> Result<FamilyId, String> {
     })
 }
 
-fn read_input(file: &str) -> std::io::Result<Vec<u8>> {
-    if file == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf)?;
-        Ok(buf)
-    } else {
-        std::fs::read(file)
-    }
-}
-
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    let bytes = match read_input(&args.file) {
+    let name = if output::is_stdin(&args.file) {
+        "stdin".into()
+    } else {
+        args.file.display().to_string()
+    };
+    let bytes = match output::read_input(&args.file) {
         Ok(b) => b,
-        Err(e) => {
-            eprintln!("switchboard validate: cannot read {}: {e}", args.file);
-            return ExitCode::from(2);
-        }
+        Err(e) => return output::fail(COMMAND, 2, format_args!("cannot read {name}: {e}")),
     };
     let options = Options {
         family: args.family,
         lenient: args.lenient,
     };
-    let mut out = std::io::stdout().lock();
     if args.jsonl {
-        let mut all_valid = true;
-        for line in bytes.split(|&b| b == b'\n') {
-            if line.iter().all(u8::is_ascii_whitespace) {
-                continue;
+        let (mut reports, mut all_valid) = (0_usize, true);
+        let written = output::stdout(COMMAND, |out| {
+            for report in protocol::validate_lines(&bytes, &options) {
+                reports += 1;
+                all_valid &= report.report.valid;
+                output::json(out, &report, Style::Compact)?;
             }
-            let report = protocol::validate_slice(line, &options);
-            all_valid &= report.valid;
-            if print(&mut out, &report).is_err() {
-                return ExitCode::from(2);
-            }
-        }
-        return ExitCode::from(u8::from(!all_valid));
+            Ok(())
+        });
+        return match written {
+            Err(code) => code,
+            Ok(()) if reports == 0 => output::fail(
+                COMMAND,
+                2,
+                format_args!("{name} holds no JSON line (--jsonl needs one message per line)"),
+            ),
+            Ok(()) => ExitCode::from(u8::from(!all_valid)),
+        };
     }
     let value: serde_json::Value = match serde_json::from_slice(&bytes) {
         Ok(v) => v,
-        Err(e) => {
-            eprintln!("switchboard validate: {} is not JSON: {e}", args.file);
-            return ExitCode::from(2);
-        }
+        Err(e) => return output::fail(COMMAND, 2, format_args!("{name} is not JSON: {e}")),
     };
     let report = protocol::validate(&value, &options);
-    if print(&mut out, &report).is_err() {
-        return ExitCode::from(2);
-    }
-    ExitCode::from(u8::from(!report.valid))
-}
-
-fn print(out: &mut impl Write, report: &protocol::Report) -> std::io::Result<()> {
-    serde_json::to_writer(&mut *out, report)?;
-    out.write_all(b"\n")
+    output::print_json(COMMAND, &report, Style::Compact, u8::from(!report.valid))
 }

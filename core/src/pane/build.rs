@@ -6,22 +6,25 @@ use super::model::{
     Snapshot,
 };
 use super::parse::message_order;
-use std::fmt::Write as _;
+use super::refresh::fingerprint;
 
 /// A parsed stream: sorted rows, or the stream's `parse_failure` text.
 pub(crate) type Stream<T> = Result<Vec<T>, String>;
 
 /// The hard checks done before anything is parsed: contract, then `thread_only`.
-pub(crate) fn check_view(
+/// Returns the active thread to use: a blank one (empty or whitespace) is absent, as a
+/// blank row `thread_id` is, so `thread_only` fails closed without a real thread.
+pub(crate) fn check_view<'t>(
     contract: &Contract,
-    active_thread: Option<&str>,
+    active_thread: Option<&'t str>,
     mode: FilterMode,
-) -> Result<(), PaneError> {
+) -> Result<Option<&'t str>, PaneError> {
     validate_contract(contract)?;
+    let active_thread = active_thread.filter(|thread| !thread.trim().is_empty());
     if mode == FilterMode::ThreadOnly && active_thread.is_none() {
         return Err(PaneError::ThreadOnlyRequiresActiveThread);
     }
-    Ok(())
+    Ok(active_thread)
 }
 
 fn event(
@@ -61,7 +64,7 @@ pub(crate) fn assemble(
     mode: FilterMode,
     is_acked: impl Fn(u64) -> bool,
 ) -> Result<Snapshot, PaneError> {
-    check_view(contract, active_thread, mode)?;
+    let active_thread = check_view(contract, active_thread, mode)?;
     let mut events = vec![
         event(
             EventKind::CommandInvoked,
@@ -253,37 +256,4 @@ pub(crate) fn assemble(
         parse_errors,
         events,
     })
-}
-
-/// `filter={mode};thread={t|-};inbox={id:acknowledged,..};outbox={id:delivery_status,..};contacts={peer:status,..}`
-fn fingerprint(
-    mode: FilterMode,
-    thread: Option<&str>,
-    inbox: &[MessageItem],
-    outbox: &[MessageItem],
-    contacts: &[ContactItem],
-) -> String {
-    let mut out = String::with_capacity(64 + 16 * (inbox.len() + outbox.len() + contacts.len()));
-    // Writing into a `String` cannot fail.
-    let _ = write!(
-        out,
-        "filter={};thread={};inbox=",
-        mode.as_str(),
-        thread.unwrap_or("-")
-    );
-    for (index, message) in inbox.iter().enumerate() {
-        let sep = if index == 0 { "" } else { "," };
-        let _ = write!(out, "{sep}{}:{}", message.id, message.acknowledged);
-    }
-    out.push_str(";outbox=");
-    for (index, message) in outbox.iter().enumerate() {
-        let sep = if index == 0 { "" } else { "," };
-        let _ = write!(out, "{sep}{}:{}", message.id, message.delivery_status);
-    }
-    out.push_str(";contacts=");
-    for (index, contact) in contacts.iter().enumerate() {
-        let sep = if index == 0 { "" } else { "," };
-        let _ = write!(out, "{sep}{}:{}", contact.peer, contact.status);
-    }
-    out
 }

@@ -9,6 +9,7 @@
 //! - [`contract`], [`validate_contract`]: the contract and its checks.
 //! - [`build_snapshot`]: one snapshot from raw payload strings.
 //! - [`PaneState`]: the same snapshot kept up to date incrementally.
+//! - [`RefreshIdentity`] ([`Snapshot::refresh_identity`]): whether a pane changed.
 //! - [`run_smoke`]: the reference smoke workflow transcript.
 //! - [`adapters`]: real Agent Mail server replies to pane inputs.
 
@@ -17,6 +18,7 @@ mod build;
 mod contract;
 mod model;
 mod parse;
+mod refresh;
 mod smoke;
 mod state;
 
@@ -26,6 +28,7 @@ pub use model::{
     PaneError, Snapshot, Transcript, WorkflowStep,
 };
 pub use parse::{parse_contacts, parse_messages};
+pub use refresh::RefreshIdentity;
 pub use smoke::{
     run_smoke, SMOKE_CONTACTS, SMOKE_INBOX, SMOKE_OUTBOX_AFTER_REPLY, SMOKE_OUTBOX_BEFORE_REPLY,
     SMOKE_THREAD,
@@ -38,8 +41,10 @@ pub use state::PaneState;
 /// parse is not an error: it becomes empty and its text goes to `parse_errors` and a
 /// `parse_failure` event. `acked` holds the acknowledged message ids.
 ///
+/// A blank `active_thread` (empty or whitespace) is no active thread.
+///
 /// # Errors
-/// An invalid contract, or [`FilterMode::ThreadOnly`] without `active_thread`.
+/// An invalid contract, or [`FilterMode::ThreadOnly`] without a (non-blank) `active_thread`.
 pub fn build_snapshot(
     contract: &Contract,
     inbox_json: &str,
@@ -49,7 +54,7 @@ pub fn build_snapshot(
     mode: FilterMode,
     acked: &[u64],
 ) -> Result<Snapshot, PaneError> {
-    build::check_view(contract, active_thread, mode)?;
+    let active_thread = build::check_view(contract, active_thread, mode)?;
     let mut acked_sorted = acked.to_vec();
     acked_sorted.sort_unstable();
     build::assemble(

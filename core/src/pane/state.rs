@@ -26,6 +26,7 @@ use super::model::{
     ContactItem, Contract, Direction, FilterMode, MessageItem, PaneError, Snapshot,
 };
 use super::parse::{contact_order, message_order, parse_contacts, parse_messages};
+use super::refresh::RefreshIdentity;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -116,6 +117,8 @@ pub struct PaneState {
     acked: BTreeSet<u64>,
     active_thread: Option<String>,
     mode: FilterMode,
+    /// The identity of the last snapshot [`PaneState::snapshot_if_changed`] returned.
+    last_identity: Option<RefreshIdentity>,
 }
 
 impl PaneState {
@@ -132,7 +135,7 @@ impl PaneState {
         mode: FilterMode,
         acked: &[u64],
     ) -> Result<Self, PaneError> {
-        check_view(&contract, active_thread, mode)?;
+        let active_thread = check_view(&contract, active_thread, mode)?;
         Ok(Self {
             inbox: parse_messages(inbox_json, "inbox", Direction::Inbox).map(tree),
             outbox: parse_messages(outbox_json, "outbox", Direction::Outbox).map(tree),
@@ -141,6 +144,7 @@ impl PaneState {
             acked: acked.iter().copied().collect(),
             active_thread: active_thread.map(str::to_string),
             mode,
+            last_identity: None,
         })
     }
 
@@ -153,7 +157,7 @@ impl PaneState {
         active_thread: Option<&str>,
         mode: FilterMode,
     ) -> Result<(), PaneError> {
-        check_view(&self.contract, active_thread, mode)?;
+        let active_thread = check_view(&self.contract, active_thread, mode)?;
         self.active_thread = active_thread.map(str::to_string);
         self.mode = mode;
         Ok(())
@@ -212,5 +216,22 @@ impl PaneState {
             self.mode,
             |id| self.acked.contains(&id),
         )
+    }
+
+    /// The snapshot, when its [`RefreshIdentity`] differs from the one this method last
+    /// returned (always on the first call); `None` when the refresh state is unchanged.
+    /// Decided by the identity, never by `refresh_fingerprint`, whose raw joins let
+    /// different snapshots collide.
+    ///
+    /// # Errors
+    /// As [`PaneState::snapshot`].
+    pub fn snapshot_if_changed(&mut self) -> Result<Option<Snapshot>, PaneError> {
+        let snapshot = self.snapshot()?;
+        let identity = snapshot.refresh_identity();
+        if self.last_identity.as_ref() == Some(&identity) {
+            return Ok(None);
+        }
+        self.last_identity = Some(identity);
+        Ok(Some(snapshot))
     }
 }

@@ -41,7 +41,14 @@ pub enum IssueCode {
     VersionMismatch,
     /// Two fields that must agree (e.g. `priority` and `priority_value`) disagree.
     InconsistentFields,
+    /// The report lists [`MAX_ISSUES`] issues and omits the rest; this last issue counts
+    /// them. It is an error when any omitted issue is one, else a warning.
+    TooManyIssues,
 }
+
+/// The most issues a report lists. Past it, validation goes on counting (so `valid` stays
+/// exact) and one last [`IssueCode::TooManyIssues`] issue says how many were left out.
+pub const MAX_ISSUES: usize = 100;
 
 impl IssueCode {
     /// Every code, in documentation order.
@@ -62,6 +69,7 @@ impl IssueCode {
         IssueCode::BadPattern,
         IssueCode::VersionMismatch,
         IssueCode::InconsistentFields,
+        IssueCode::TooManyIssues,
     ];
 
     /// The stable snake_case string of this code.
@@ -83,6 +91,7 @@ impl IssueCode {
             IssueCode::BadPattern => "bad_pattern",
             IssueCode::VersionMismatch => "version_mismatch",
             IssueCode::InconsistentFields => "inconsistent_fields",
+            IssueCode::TooManyIssues => "too_many_issues",
         }
     }
 }

@@ -16,9 +16,12 @@
 //! ```
 //!
 //! Entry points, as in the `jsonschema` crate: [`is_valid`] (boolean fast path), [`validate`]
-//! (full [`Report`]), [`iter_errors`] (error issues), and [`validate_str`] / [`validate_slice`]
-//! for raw bytes. Rules live in [`registry`]; [`schema`] exports them as JSON Schema 2020-12;
-//! [`model`] is the typed view of a valid message; [`build`] writes protocol messages (replies, decisions, directives).
+//! (full [`Report`]), [`iter_errors`] (error issues), [`validate_str`] / [`validate_slice`]
+//! for raw bytes, and [`validate_lines`] for JSON Lines. A report lists at most
+//! [`MAX_ISSUES`] issues, then one `too_many_issues` issue counting the rest. Rules live in
+//! [`registry`]; [`schema`] exports them as JSON Schema 2020-12; [`model`] is the typed view
+//! of a valid message; [`build`] writes protocol messages (replies, checkpoint decisions,
+//! directives).
 
 pub mod build;
 mod detect;
@@ -30,7 +33,7 @@ pub mod registry;
 pub mod schema;
 mod validator;
 
-pub use issue::{Issue, IssueCode, Path, PathSegment, Severity};
+pub use issue::{Issue, IssueCode, Path, PathSegment, Severity, MAX_ISSUES};
 pub use registry::{FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 
 use issue::LazyPath;
@@ -97,8 +100,20 @@ impl Report {
         self.family.map(FamilyId::as_str)
     }
 
-    /// A report for input that is not JSON at all.
-    fn not_json(reason: String) -> Report {
+    /// A report for input that is not JSON at all. The reason names the position as
+    /// serde_json does, with the line counted from `first_line` (the input line the parsed
+    /// bytes start on).
+    fn not_json(err: &serde_json::Error, first_line: usize) -> Report {
+        let text = err.to_string();
+        let position = format!(" at line {} column {}", err.line(), err.column());
+        let reason = match text.strip_suffix(&position) {
+            Some(bare) if err.line() > 0 => format!(
+                "not JSON: {bare} at line {} column {}",
+                first_line + err.line() - 1,
+                err.column()
+            ),
+            _ => format!("not JSON: {text}"),
+        };
         Report {
             valid: false,
             family: None,
@@ -244,8 +259,8 @@ fn report(out: Outcome) -> Report {
         valid: ctx.errors == 0,
         family: family.map(|f| f.id),
         message_type: found.map(|t| t.name),
-        version: family.map(|f| ctx.version.unwrap_or_else(|| f.version.to_owned())),
-        issues: ctx.issues,
+        version: family.map(|f| ctx.version.clone().unwrap_or_else(|| f.version.to_owned())),
+        issues: ctx.into_issues(),
     }
 }
 
@@ -292,6 +307,38 @@ pub fn validate_str(text: &str, options: &Options) -> Report {
 pub fn validate_slice(bytes: &[u8], options: &Options) -> Report {
     match serde_json::from_slice::<Value>(bytes) {
         Ok(v) => validate(&v, options),
-        Err(e) => Report::not_json(format!("not JSON: {e}")),
+        Err(e) => Report::not_json(&e, 1),
     }
+}
+
+/// One report of a JSON Lines input: the 1-based input line, then the report's members
+/// (`{"line": 3, "valid": …, "family": …, …}`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LineReport {
+    /// The input line the message is on, counting blank lines.
+    pub line: usize,
+    /// The message's report.
+    #[serde(flatten)]
+    pub report: Report,
+}
+
+/// Validates JSON Lines: one [`LineReport`] per non-blank line (a line holding only ASCII
+/// whitespace is skipped, but counted, so `line` is the real input line). A line that is
+/// not JSON gets a `not_json` issue naming its real line.
+pub fn validate_lines<'a>(
+    bytes: &'a [u8],
+    options: &'a Options,
+) -> impl Iterator<Item = LineReport> + 'a {
+    bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter(|(_, text)| !text.iter().all(u8::is_ascii_whitespace))
+        .map(|(index, text)| {
+            let line = index + 1;
+            let report = match serde_json::from_slice::<Value>(text) {
+                Ok(v) => validate(&v, options),
+                Err(e) => Report::not_json(&e, line),
+            };
+            LineReport { line, report }
+        })
 }

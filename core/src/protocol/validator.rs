@@ -2,7 +2,7 @@
 //! without cloning it, allocating paths and messages only when an issue is produced.
 
 use super::formats::is_rfc3339;
-use super::issue::{Issue, IssueCode, LazyPath, Severity};
+use super::issue::{Issue, IssueCode, LazyPath, Path, Severity, MAX_ISSUES};
 use super::registry::{CrossCheck, Deviation, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
 use serde_json::{Map, Value};
 
@@ -12,10 +12,12 @@ pub(crate) struct Ctx {
     pub(crate) lenient: bool,
     /// Whether issues (with paths and messages) are collected; `false` is the `is_valid` fast path.
     pub(crate) collect: bool,
-    /// Collected issues.
-    pub(crate) issues: Vec<Issue>,
-    /// Number of error-severity issues.
+    /// Collected issues (at most [`MAX_ISSUES`]).
+    issues: Vec<Issue>,
+    /// Number of error-severity issues, listed or not.
     pub(crate) errors: usize,
+    /// Errors and warnings past [`MAX_ISSUES`], counted but not listed.
+    omitted: (usize, usize),
     /// A version string declared by the message (PAIR_INIT `protocol_version`, droid `version`).
     pub(crate) version: Option<String>,
 }
@@ -28,8 +30,57 @@ impl Ctx {
             collect,
             issues: Vec::new(),
             errors: 0,
+            omitted: (0, 0),
             version: None,
         }
+    }
+
+    /// Lists an issue, or counts it once [`MAX_ISSUES`] are listed (paths and messages
+    /// of omitted issues are never built).
+    fn push(
+        &mut self,
+        path: LazyPath<'_>,
+        code: IssueCode,
+        severity: Severity,
+        msg: impl FnOnce() -> String,
+    ) {
+        if self.issues.len() < MAX_ISSUES {
+            self.issues.push(Issue {
+                path: path.to_path(),
+                code,
+                message: msg(),
+                severity,
+            });
+        } else if severity == Severity::Error {
+            self.omitted.0 += 1;
+        } else {
+            self.omitted.1 += 1;
+        }
+    }
+
+    /// The listed issues, followed by one [`IssueCode::TooManyIssues`] issue when some
+    /// were omitted.
+    pub(crate) fn into_issues(self) -> Vec<Issue> {
+        let mut issues = self.issues;
+        let (errors, warnings) = self.omitted;
+        if errors + warnings > 0 {
+            let severity = if errors > 0 {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            issues.push(Issue {
+                path: Path::root(),
+                code: IssueCode::TooManyIssues,
+                message: format!(
+                    "{} more issues not shown ({errors} errors, {warnings} warnings): a report \
+                     lists at most {MAX_ISSUES}",
+                    errors + warnings
+                ),
+                severity,
+            });
+        }
+        issues
     }
 
     /// Whether the fast path can stop (an error was found and nothing is collected).
@@ -46,12 +97,7 @@ impl Ctx {
     ) {
         self.errors += 1;
         if self.collect {
-            self.issues.push(Issue {
-                path: path.to_path(),
-                code,
-                message: msg(),
-                severity: Severity::Error,
-            });
+            self.push(path, code, Severity::Error, msg);
         }
     }
 
@@ -67,11 +113,8 @@ impl Ctx {
             return self.error(path, code, msg);
         }
         if self.collect {
-            self.issues.push(Issue {
-                path: path.to_path(),
-                code,
-                message: format!("{} (accepted in lenient mode: {})", msg(), dev.id),
-                severity: Severity::Warning,
+            self.push(path, code, Severity::Warning, || {
+                format!("{} (accepted in lenient mode: {})", msg(), dev.id)
             });
         }
     }

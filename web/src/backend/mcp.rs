@@ -377,16 +377,53 @@ impl McpBackend {
         Value::Object(args)
     }
 
-    /// A resource URI query for `agent` (with `agent_token` where needed).
+    /// A resource URI query for `agent` (never its token: see [`McpBackend::agent_resource`]).
     fn agent_query(&self, project: &str, agent: &str) -> String {
         let mut query = format!("project={}", encode(project));
         if self.capabilities.agent_tokens {
             query.push_str(&format!("&agent={}", encode(agent)));
-            if let Some(token) = self.token(agent) {
-                query.push_str(&format!("&agent_token={}", encode(token)));
-            }
         }
         query
+    }
+
+    /// `agent`'s token, on a server that takes agent tokens.
+    fn agent_token(&self, agent: &str) -> Option<&String> {
+        self.token(agent).filter(|_| self.capabilities.agent_tokens)
+    }
+
+    /// Reads a resource as `agent`. Tools take the token as an argument
+    /// (`registration_token`, `sender_token`), but `resources/read` has no argument besides
+    /// the URI, and servers with agent tokens (upstream ≥ 0.3, the Rust port) take it there
+    /// only, as `agent_token` (their templates: `{?project,agent,agent_token}`). So only the
+    /// reads no tool can replace come here (outbox, ack-required view, a message outside
+    /// the inbox), and the token is cut out of the error text servers echo the URI in.
+    async fn agent_resource(&self, uri: &str, agent: &str) -> Result<String, BackendError> {
+        let Some(token) = self.agent_token(agent) else {
+            return self.resource(uri).await;
+        };
+        let separator = if uri.contains('?') { '&' } else { '?' };
+        let uri = format!("{uri}{separator}agent_token={}", encode(token));
+        let reply = self.resource(&uri).await?;
+        Ok(without_token(reply, token))
+    }
+
+    /// The message `id` from `agent`'s inbox (`fetch_inbox` with bodies).
+    async fn inbox_message(
+        &self,
+        project: &str,
+        agent: &str,
+        id: u64,
+    ) -> Result<Message, BackendError> {
+        let reply = self.fetch_inbox(project, agent, true).await?;
+        let payload = adapters::reply_payload(&reply).map_err(adapter_error)?;
+        payload
+            .as_array()
+            .and_then(|rows| {
+                rows.iter()
+                    .find(|row| row.get("id").and_then(Value::as_u64) == Some(id))
+            })
+            .ok_or_else(|| BackendError::NotFound(format!("message {id}")))
+            .and_then(message_from_value)
     }
 
     async fn agent_names(&self, project: &str) -> Result<Vec<String>, BackendError> {
@@ -466,6 +503,24 @@ pub fn encode(text: &str) -> String {
     out
 }
 
+/// A resource reply with `token` (raw and percent-encoded) replaced by `<agent token>` in
+/// its JSON-RPC error, whose message servers build from the URI. Other replies are data and
+/// are returned as they are.
+fn without_token(reply: String, token: &str) -> String {
+    let Ok(mut value) = serde_json::from_str::<Value>(&reply) else {
+        return reply;
+    };
+    let Some(Value::String(message)) = value.pointer_mut("/error/message") else {
+        return reply;
+    };
+    for secret in [token.to_string(), encode(token)] {
+        if !secret.is_empty() {
+            *message = message.replace(&secret, "<agent token>");
+        }
+    }
+    value.to_string()
+}
+
 impl Backend for McpBackend {
     fn capabilities(&self) -> Capabilities {
         self.capabilities.clone()
@@ -525,7 +580,7 @@ impl Backend for McpBackend {
                 self.agent_query(&project, &agent)
             );
             if let Ok(rows) = self
-                .resource(&uri)
+                .agent_resource(&uri, &agent)
                 .await
                 .and_then(|reply| adapters::outbox_rows(&reply, None).map_err(adapter_error))
             {
@@ -596,7 +651,7 @@ impl Backend for McpBackend {
                 encode(&agent),
                 self.agent_query(&project, &agent)
             );
-            let reply = self.resource(&uri).await?;
+            let reply = self.agent_resource(&uri, &agent).await?;
             let mut ids = adapters::acknowledged_ids(&inbox_rows, &reply).map_err(adapter_error)?;
             ids.extend(local);
             ids.sort_unstable();
@@ -608,29 +663,30 @@ impl Backend for McpBackend {
     fn message(&self, project: &str, agent: Option<&str>, id: u64) -> BackendFuture<'_, Message> {
         let (project, agent) = (project.to_string(), agent.map(str::to_string));
         Box::pin(async move {
-            let query = match &agent {
-                Some(agent) => self.agent_query(&project, agent),
-                None => format!("project={}", encode(&project)),
-            };
-            let uri = format!("resource://message/{id}?{query}");
-            let resource = self
-                .resource(&uri)
-                .await
-                .and_then(|reply| adapters::reply_payload(&reply).map_err(adapter_error));
+            // With an agent token, the inbox first: fetch_inbox takes it as an argument.
+            let tokened = agent.as_deref().filter(|a| self.agent_token(a).is_some());
+            if let Some(agent) = tokened {
+                if let Ok(message) = self.inbox_message(&project, agent, id).await {
+                    return Ok(message);
+                }
+            }
+            let resource = match &agent {
+                Some(agent) => {
+                    let query = self.agent_query(&project, agent);
+                    self.agent_resource(&format!("resource://message/{id}?{query}"), agent)
+                        .await
+                }
+                None => {
+                    let query = format!("project={}", encode(&project));
+                    self.resource(&format!("resource://message/{id}?{query}"))
+                        .await
+                }
+            }
+            .and_then(|reply| adapters::reply_payload(&reply).map_err(adapter_error));
             match (resource, &agent) {
                 (Ok(value), _) => message_from_value(&value),
-                (Err(_), Some(agent)) => {
-                    let reply = self.fetch_inbox(&project, agent, true).await?;
-                    let payload = adapters::reply_payload(&reply).map_err(adapter_error)?;
-                    payload
-                        .as_array()
-                        .and_then(|rows| {
-                            rows.iter()
-                                .find(|row| row.get("id").and_then(Value::as_u64) == Some(id))
-                        })
-                        .ok_or_else(|| BackendError::NotFound(format!("message {id}")))
-                        .and_then(message_from_value)
-                }
+                (Err(err), Some(_)) if tokened.is_some() => Err(err),
+                (Err(_), Some(agent)) => self.inbox_message(&project, agent, id).await,
                 (Err(err), None) => Err(err),
             }
         })
@@ -949,14 +1005,23 @@ mod http {
     }
 }
 
-/// Native builds (clippy, unit tests) have no `fetch`: every request fails as unreachable.
+/// Native builds (clippy, unit tests) have no `fetch`: every request fails as unreachable,
+/// except in unit tests, where POSTs go to a scripted server ([`http::fake`]).
 #[cfg(not(target_arch = "wasm32"))]
 mod http {
     use super::HttpFailure;
 
-    pub(super) async fn post(_: &str, _: Option<&str>, _: &str) -> Result<String, HttpFailure> {
+    pub(super) async fn post(
+        _url: &str,
+        _bearer: Option<&str>,
+        _body: &str,
+    ) -> Result<String, HttpFailure> {
+        #[cfg(test)]
+        return fake::post(_body);
+        #[cfg(not(test))]
         Err(HttpFailure::Network)
     }
+
     pub(super) async fn get(_: &str, _: Option<&str>) -> Result<String, HttpFailure> {
         Err(HttpFailure::Network)
     }
@@ -965,6 +1030,41 @@ mod http {
     }
     pub(super) fn origin() -> String {
         String::new()
+    }
+
+    /// A scripted MCP server for unit tests: records every JSON-RPC body and answers with
+    /// the script's reply text.
+    #[cfg(test)]
+    pub(super) mod fake {
+        use super::HttpFailure;
+        use std::cell::RefCell;
+
+        type Script = Box<dyn Fn(&serde_json::Value) -> String>;
+
+        thread_local! {
+            static SCRIPT: RefCell<Option<Script>> = RefCell::new(None);
+            static SENT: RefCell<Vec<serde_json::Value>> = const { RefCell::new(Vec::new()) };
+        }
+
+        /// Answers every following request of this thread with `script(request)`.
+        pub(in super::super) fn serve(script: impl Fn(&serde_json::Value) -> String + 'static) {
+            SCRIPT.with(|s| *s.borrow_mut() = Some(Box::new(script)));
+            SENT.with(|s| s.borrow_mut().clear());
+        }
+
+        /// The requests sent since [`serve`].
+        pub(in super::super) fn sent() -> Vec<serde_json::Value> {
+            SENT.with(|s| s.borrow().clone())
+        }
+
+        pub(super) fn post(body: &str) -> Result<String, HttpFailure> {
+            let request: serde_json::Value =
+                serde_json::from_str(body).map_err(|_| HttpFailure::Status(400))?;
+            SENT.with(|s| s.borrow_mut().push(request.clone()));
+            SCRIPT
+                .with(|s| s.borrow().as_ref().map(|script| script(&request)))
+                .ok_or(HttpFailure::Network)
+        }
     }
 }
 
@@ -1072,7 +1172,7 @@ mod tests {
         assert_eq!(args["message_id"], 1);
         assert_eq!(
             tokens.agent_query("p", "BlueLake"),
-            "project=p&agent=BlueLake&agent_token=t0k%2F%3D"
+            "project=p&agent=BlueLake"
         );
         assert!(tokens
             .agent_args("p", "GreenCastle", json!({}))
@@ -1084,6 +1184,97 @@ mod tests {
             .get("registration_token")
             .is_none());
         assert_eq!(legacy.agent_query("p", "BlueLake"), "project=p");
+    }
+
+    /// Polls a backend future once (the scripted server answers at once).
+    fn block<T>(future: BackendFuture<'_, T>) -> Result<T, BackendError> {
+        let mut future = future;
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        match future.as_mut().poll(&mut cx) {
+            std::task::Poll::Ready(value) => value,
+            std::task::Poll::Pending => panic!("the scripted server answers at once"),
+        }
+    }
+
+    fn tool_reply(id: &Value, payload: Value) -> String {
+        json!({"jsonrpc": "2.0", "id": id, "result": {"structuredContent": {"result": payload}}})
+            .to_string()
+    }
+
+    /// A token server whose inbox holds message 5; resources fail, echoing their URI.
+    fn token_server(request: &Value) -> String {
+        let id = &request["id"];
+        match request["method"].as_str() {
+            Some("tools/call") => tool_reply(
+                id,
+                json!([{"id": 5, "subject": "s", "from": "GreenCastle", "body_md": "hi",
+                        "created_ts": "2026-01-01T00:00:00+00:00", "importance": "normal",
+                        "ack_required": false}]),
+            ),
+            _ => json!({"jsonrpc": "2.0", "id": id, "error": {"code": 0, "message": format!(
+                "Error reading resource from template '{}': not found",
+                request["params"]["uri"].as_str().unwrap_or_default())}})
+            .to_string(),
+        }
+    }
+
+    fn token_backend() -> McpBackend {
+        let mut backend = backend(Variant::UpstreamTokens, true);
+        backend.tools = ["fetch_inbox".to_string()].into();
+        backend
+    }
+
+    #[test]
+    fn a_message_in_the_inbox_is_read_with_the_token_as_a_tool_argument() {
+        http::fake::serve(token_server);
+        let message = block(token_backend().message("p", Some("BlueLake"), 5)).unwrap();
+        assert_eq!(message.body_md, "hi");
+        let sent = http::fake::sent();
+        assert_eq!(sent.len(), 1, "{sent:?}");
+        assert_eq!(sent[0]["params"]["name"], "fetch_inbox");
+        assert_eq!(
+            sent[0]["params"]["arguments"]["registration_token"],
+            "t0k/="
+        );
+        assert!(!sent[0].to_string().contains("agent_token"));
+    }
+
+    #[test]
+    fn a_token_in_a_resource_uri_never_reaches_an_error_text() {
+        // Message 9 is not in the inbox: the message resource is the only way, and servers
+        // take the token there only as agent_token in the URI (docs/console.md).
+        http::fake::serve(token_server);
+        let err = block(token_backend().message("p", Some("BlueLake"), 9)).unwrap_err();
+        let sent = http::fake::sent();
+        let uri = sent[1]["params"]["uri"].as_str().unwrap();
+        assert_eq!(
+            uri,
+            "resource://message/9?project=p&agent=BlueLake&agent_token=t0k%2F%3D"
+        );
+        let text = err.to_string();
+        assert!(text.contains("agent_token=<agent token>"), "{text}");
+        assert!(!text.contains("t0k"), "{text}");
+        // Servers without agent tokens never get one, in a URI or an argument.
+        http::fake::serve(token_server);
+        let mut legacy = backend(Variant::UpstreamLegacy, false);
+        legacy.tools = ["fetch_inbox".to_string()].into();
+        block(legacy.message("p", Some("BlueLake"), 5)).unwrap();
+        assert!(http::fake::sent()
+            .iter()
+            .all(|r| !r.to_string().contains("t0k")));
+    }
+
+    #[test]
+    fn tokens_are_cut_out_of_resource_errors_only() {
+        let error = json!({"error": {"message": "uri 'x?agent_token=a%2Fb' and a/b"}});
+        assert_eq!(
+            without_token(error.to_string(), "a/b"),
+            json!({"error": {"message": "uri 'x?agent_token=<agent token>' and <agent token>"}})
+                .to_string()
+        );
+        let data = json!({"result": {"contents": [{"text": "a/b"}]}}).to_string();
+        assert_eq!(without_token(data.clone(), "a/b"), data);
+        assert_eq!(without_token("not json a/b".into(), "a/b"), "not json a/b");
     }
 
     #[test]

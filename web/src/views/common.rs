@@ -5,10 +5,12 @@ use crate::routes;
 use crate::session::Session;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_params_map};
+use leptos_router::params::ParamsMap;
 use std::future::Future;
 use std::rc::Rc;
 
-/// Percent-decodes a URL component (invalid escapes are kept as they are).
+/// Percent-decodes a URL component once (invalid escapes are kept as they are; bytes that
+/// are not UTF-8 become U+FFFD).
 #[must_use]
 pub fn decode(text: &str) -> String {
     let bytes = text.as_bytes();
@@ -29,11 +31,86 @@ pub fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// A decoded route parameter (empty when absent).
+/// A route parameter as the router hands it over (empty when absent). leptos_router 0.8
+/// already decodes path parameters once (`decodeURIComponent` in `ParamsMap::insert`), so
+/// the value is used as it is: decoding it again opened thread `a/b` for `a%2Fb`.
+#[must_use]
+pub fn route_param(params: &ParamsMap, name: &str) -> String {
+    params.get(name).unwrap_or_default()
+}
+
+/// A route parameter of the current route (see [`route_param`]).
 #[must_use]
 pub fn param(name: &'static str) -> Memo<String> {
     let params = use_params_map();
-    Memo::new(move |_| params.with(|p| p.get(name).map(|v| decode(&v)).unwrap_or_default()))
+    Memo::new(move |_| params.with(|p| route_param(p, name)))
+}
+
+/// The first value of `name` in a raw query string (with or without its `?`), decoded once
+/// as a browser's `URLSearchParams` does (`+` is a space). leptos_router 0.8's
+/// `use_query_map` decodes query values twice (`URLSearchParams`, then `decodeURIComponent`),
+/// so the console reads the raw query itself.
+#[must_use]
+pub fn query_value(search: &str, name: &str) -> Option<String> {
+    let form = |text: &str| decode(&text.replace('+', " "));
+    search
+        .strip_prefix('?')
+        .unwrap_or(search)
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
+        .find(|(key, _)| form(key) == name)
+        .map(|(_, value)| form(value))
+}
+
+/// A query parameter of the current URL (see [`query_value`]).
+#[must_use]
+pub fn query_param(name: &'static str) -> Memo<Option<String>> {
+    let location = use_location();
+    Memo::new(move |_| location.search.with(|search| query_value(search, name)))
+}
+
+/// Follows a click on a same-origin link with the router, keeping the link's path exactly
+/// as written. leptos_router 0.8 pushes the path through `decodeURI` before it goes to the
+/// address bar, so a link to thread `a%25b` (the thread `a%b`) left `…/a%b` there and a
+/// reload opened another thread. Only links whose path `decodeURI` would change are taken
+/// over; the router follows every other click as before.
+pub fn follow_link_exactly(ev: &web_sys::MouseEvent, navigate: &dyn Fn(&str)) {
+    use wasm_bindgen::JsCast;
+    if ev.default_prevented()
+        || ev.button() != 0
+        || ev.meta_key()
+        || ev.alt_key()
+        || ev.ctrl_key()
+        || ev.shift_key()
+    {
+        return;
+    }
+    let Some(anchor) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("a[href]").ok().flatten())
+        .and_then(|el| el.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    else {
+        return;
+    };
+    let external = anchor
+        .get_attribute("rel")
+        .is_some_and(|rel| rel.split_ascii_whitespace().any(|r| r == "external"));
+    if !anchor.target().is_empty() || anchor.has_attribute("download") || external {
+        return;
+    }
+    let Ok(url) = web_sys::Url::new(&anchor.href()) else {
+        return;
+    };
+    let here = window().location().origin().unwrap_or_default();
+    let path = url.pathname();
+    let unchanged = js_sys::decode_uri(&path).is_ok_and(|decoded| decoded == path.as_str());
+    if url.origin() != here || unchanged {
+        return;
+    }
+    ev.prevent_default();
+    navigate(&format!("{path}{}{}", url.search(), url.hash()));
 }
 
 /// The route parameters most views need.
@@ -256,7 +333,7 @@ pub fn focus_search() {
 
 #[cfg(test)]
 mod tests {
-    use super::decode;
+    use super::{decode, query_value};
 
     #[test]
     fn decodes_percent_escapes() {
@@ -264,5 +341,20 @@ mod tests {
         assert_eq!(decode("100%"), "100%");
         assert_eq!(decode("%zz"), "%zz");
         assert_eq!(decode("%C3%BC"), "ü");
+    }
+
+    #[test]
+    fn query_values_are_decoded_once() {
+        let search = "?filter=thread_only&thread=a%252Fb%20c+d&empty=&flag";
+        assert_eq!(query_value(search, "thread").as_deref(), Some("a%2Fb c d"));
+        assert_eq!(
+            query_value(search, "filter").as_deref(),
+            Some("thread_only")
+        );
+        assert_eq!(query_value(search, "empty").as_deref(), Some(""));
+        assert_eq!(query_value(search, "flag").as_deref(), Some(""));
+        assert_eq!(query_value(search, "missing"), None);
+        assert_eq!(query_value("q=1&q=2", "q").as_deref(), Some("1"));
+        assert_eq!(query_value("", "q"), None);
     }
 }

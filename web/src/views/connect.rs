@@ -3,12 +3,12 @@
 //! Connecting runs the capability probe; failures are diagnosed in words a user can act on.
 //! Once connected it opens `?next=` when that is a live page (the page a reload left).
 
-use super::common::{Progress, ProgressNote};
+use super::common::{query_param, Progress, ProgressNote};
 use crate::backend::mcp::{ConnectConfig, McpBackend};
 use crate::routes;
 use crate::session::{self, Session};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 use std::rc::Rc;
 
 /// Reconnects with settings remembered in sessionStorage (when the user ticked "remember").
@@ -37,10 +37,11 @@ pub fn ConnectScreen() -> impl IntoView {
             .collect::<Vec<_>>()
             .join("\n"),
     );
+    let show_tokens = RwSignal::new(false);
     let remember = RwSignal::new(!remembered.server.is_empty());
     let progress = RwSignal::new(Progress::Idle);
     let navigate = use_navigate();
-    let query = use_query_map();
+    let next = query_param("next");
     let session = Session::get();
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -58,9 +59,7 @@ pub fn ConnectScreen() -> impl IntoView {
         };
         let navigate = navigate.clone();
         let keep = remember.get_untracked();
-        let next = query
-            .with_untracked(|q| q.get("next"))
-            .filter(|n| routes::is_live_page(n));
+        let next = next.get_untracked().filter(|n| routes::is_live_page(n));
         progress.set(Progress::Busy(format!("Connecting to {}…", config.server)));
         leptos::task::spawn_local(async move {
             match McpBackend::connect(config).await {
@@ -100,8 +99,14 @@ pub fn ConnectScreen() -> impl IntoView {
                 <input id="bearer-token" name="bearer-token" type="password" autocomplete="off"
                     bind:value=token />
                 <label for="agent-tokens">"Agent tokens (optional, one Agent=token per line)"</label>
+                // A textarea cannot be type=password: the tokens are masked by CSS
+                // (`.secret`, -webkit-text-security) until "Show agent tokens" is ticked.
                 <textarea id="agent-tokens" name="agent-tokens" rows="3" autocomplete="off"
-                    spellcheck="false" bind:value=agent_tokens></textarea>
+                    autocapitalize="off" spellcheck="false" class="secret"
+                    class:shown=show_tokens bind:value=agent_tokens></textarea>
+                <label for="show-agent-tokens">"Show agent tokens"</label>
+                <input id="show-agent-tokens" name="show-agent-tokens" type="checkbox"
+                    bind:checked=show_tokens />
                 <label for="project">"Project (optional)"</label>
                 <input id="project" name="project" type="text" bind:value=project />
                 <label for="remember">"Remember for this tab (sessionStorage)"</label>

@@ -4,12 +4,13 @@
 //! keyboard: `j`/`k` move, `Enter` opens, `a` acknowledges, `r` replies, `/` searches.
 
 use super::common::{
-    focus_search, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress, ProgressNote,
+    focus_search, query_param, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress,
+    ProgressNote,
 };
 use crate::backend::{load_mailbox, BackendError, Mailbox};
 use crate::routes;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 use switchboard_core::pane::{self, EventKind, FilterMode, MessageItem, Snapshot};
 
 /// Row height in pixels (the CSS `.row` height).
@@ -103,14 +104,14 @@ pub fn MailboxView(
     outbox: bool,
 ) -> impl IntoView {
     let here = Here::new();
-    let query = use_query_map();
+    let (filter, thread) = (query_param("filter"), query_param("thread"));
     let mode = Memo::new(move |_| {
-        query
-            .with(|q| q.get("filter"))
+        filter
+            .get()
             .and_then(|f| f.parse::<FilterMode>().ok())
             .unwrap_or(FilterMode::All)
     });
-    let thread = Memo::new(move |_| query.with(|q| q.get("thread")).filter(|t| !t.is_empty()));
+    let thread = Memo::new(move |_| thread.get().filter(|t| !t.is_empty()));
     let data = mailbox_resource(here);
     let view_state = Memo::new(move |_| {
         data.get().map(|loaded| {
@@ -423,5 +424,31 @@ mod tests {
         assert_eq!(snap.pending_ack_count, 1);
         let unacked = snapshot(&mailbox, FilterMode::UnackedOnly, None).unwrap();
         assert_eq!(unacked.inbox.len(), 1);
+    }
+
+    #[test]
+    fn snapshots_whose_fingerprints_collide_are_different_views() {
+        // The views memoize whole snapshots (`PartialEq` over every field), and the refresh
+        // identity tells these apart too; only the reference fingerprint collides.
+        let contact = |to: &str, status: &str| serde_json::json!({"to": to, "status": status, "reason": "r", "updated_ts": "t"});
+        let mailbox = |contacts: serde_json::Value| Mailbox {
+            inbox: "[]".into(),
+            outbox: "[]".into(),
+            contacts: contacts.to_string(),
+            acked: vec![],
+            notes: vec![],
+        };
+        let one = mailbox(serde_json::json!([contact("A:approved,B", "pending")]));
+        let two = mailbox(serde_json::json!([
+            contact("A", "approved"),
+            contact("B", "pending")
+        ]));
+        let (a, b) = (
+            snapshot(&one, FilterMode::All, None).unwrap(),
+            snapshot(&two, FilterMode::All, None).unwrap(),
+        );
+        assert_eq!(a.refresh_fingerprint, b.refresh_fingerprint);
+        assert_ne!(a, b);
+        assert_ne!(a.refresh_identity(), b.refresh_identity());
     }
 }

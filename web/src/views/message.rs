@@ -3,13 +3,13 @@
 //! actions (acknowledge, mark read, reply in thread) when seen from an agent's mailbox.
 
 use super::common::{
-    param, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress, ProgressNote,
+    param, query_param, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress,
+    ProgressNote,
 };
 use crate::backend::{BackendError, Message};
 use crate::markdown;
 use crate::routes;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 use serde_json::json;
 use switchboard_core::protocol::{self, IssueCode, Options, Report};
 
@@ -109,12 +109,12 @@ pub fn message_resource(
 pub fn MessageView() -> impl IntoView {
     let here = Here::new();
     let id = param("id");
-    let query = use_query_map();
+    let reply_asked = query_param("reply");
     let data = message_resource(here, Signal::derive(move || id.get().parse().ok()));
     let progress = RwSignal::new(Progress::Idle);
     let reply = RwSignal::new(String::new());
     let reply_ref = NodeRef::<leptos::html::Textarea>::new();
-    let wants_reply = move || query.with(|q| q.get("reply").is_some());
+    let wants_reply = move || reply_asked.with(Option::is_some);
     Effect::new(move |_| {
         if wants_reply() && data.get().is_some() {
             if let Some(el) = reply_ref.get() {

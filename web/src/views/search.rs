@@ -1,16 +1,15 @@
 //! Full-text search in a project (`?q=` in the URL).
 
-use super::common::{ErrorNote, Here, NavBar};
+use super::common::{query_param, ErrorNote, Here, NavBar};
 use crate::routes;
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 
 /// The search results view.
 #[component]
 pub fn SearchView() -> impl IntoView {
     let here = Here::new();
-    let query = use_query_map();
-    let q = Memo::new(move |_| query.with(|m| m.get("q")).unwrap_or_default());
+    let query = query_param("q");
+    let q = Memo::new(move |_| query.get().unwrap_or_default());
     let data = LocalResource::new(move || {
         let backend = here.backend();
         let (project, q) = (here.project.get(), q.get());

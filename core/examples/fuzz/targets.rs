@@ -1,0 +1,192 @@
+//! What the long fuzz run feeds: one function per target, and the table that names them.
+//!
+//! To add a target (e.g. the Pair session engine or the audit's diff parser): write one
+//! `fn name(input: &[u8])` that runs the code under test on one input (panicking on a
+//! broken invariant is fine: it is counted like any panic) and add a [`Target`] line to
+//! [`TARGETS`] with the fixture folders its seeds come from.
+
+use crate::mutate::{self, Rng};
+use serde_json::Value;
+use switchboard_core::pane::{self, adapters, FilterMode, PaneState};
+use switchboard_core::protocol::{self, build::reply, model::Message, Options, MAX_ISSUES};
+
+/// One fuzz target.
+pub struct Target {
+    /// Name in the report (and on the command line: `--target NAME`).
+    pub name: &'static str,
+    /// Folders under `core/` whose files (recursively) are the seeds mutations start from.
+    pub seed_dirs: &'static [&'static str],
+    /// Extra seeds made on the fly, if any (e.g. valid messages generated from the registry).
+    pub generate: Option<fn(&mut Rng) -> Vec<u8>>,
+    /// Runs the code under test on one input.
+    pub run: fn(&[u8]),
+}
+
+const PROTOCOL: &[&str] = &["tests/fixtures/protocol"];
+const PANE: &[&str] = &["tests/fixtures/pane-smoke", "src/pane/smoke"];
+const REPLIES: &[&str] = &["tests/fixtures/agent-mail-replies"];
+
+/// Every target, in report order.
+pub const TARGETS: &[Target] = &[
+    Target {
+        name: "protocol bytes",
+        seed_dirs: PROTOCOL,
+        generate: Some(mutate::message_bytes),
+        run: protocol_bytes,
+    },
+    Target {
+        name: "protocol objects",
+        seed_dirs: PROTOCOL,
+        generate: Some(mutate::message_bytes),
+        run: protocol_objects,
+    },
+    Target {
+        name: "protocol text/JSONL",
+        seed_dirs: PROTOCOL,
+        generate: Some(mutate::message_lines),
+        run: protocol_text,
+    },
+    Target {
+        name: "carried rows",
+        seed_dirs: PROTOCOL,
+        generate: Some(mutate::message_bytes),
+        run: carried_rows,
+    },
+    Target {
+        name: "pane build/state",
+        seed_dirs: PANE,
+        generate: None,
+        run: pane_build,
+    },
+    Target {
+        name: "pane adapters",
+        seed_dirs: REPLIES,
+        generate: None,
+        run: pane_adapters,
+    },
+];
+
+/// The invariants every report keeps.
+fn check(report: &protocol::Report) {
+    assert_eq!(report.valid, report.errors().next().is_none(), "valid");
+    assert!(report.issues.len() <= MAX_ISSUES + 1, "issue cap");
+}
+
+fn options(input: &[u8]) -> Options {
+    let lenient = input.len() % 2 == 1;
+    Options {
+        family: None,
+        lenient,
+    }
+}
+
+/// Raw bytes through `validate_slice`.
+fn protocol_bytes(input: &[u8]) {
+    let report = protocol::validate_slice(input, &options(input));
+    check(&report);
+    let _ = serde_json::to_string(&report).expect("a report serializes");
+}
+
+/// Parsed values through every entry point, the typed model and the error replies (input
+/// that is not JSON is taken as one JSON string, so every input does the same work).
+fn protocol_objects(input: &[u8]) {
+    let value = serde_json::from_slice::<Value>(input)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(input).into_owned()));
+    let opts = options(input);
+    let report = protocol::validate(&value, &opts);
+    check(&report);
+    assert_eq!(report.valid, opts.is_valid(&value), "is_valid agrees");
+    assert_eq!(
+        protocol::iter_errors(&value, &opts).count(),
+        report.errors().count()
+    );
+    match Message::parse(&value, &opts) {
+        Ok(_) => assert!(report.valid, "a typed model only for a valid message"),
+        Err(failed) => assert!(!failed.valid),
+    }
+    if !report.valid {
+        let po = reply::agent_po_error(&value, &report);
+        assert!(protocol::is_valid(&po), "the Agent-PO error reply is valid");
+        let ids = reply::ReplyIds {
+            timestamp: "2026-01-06T09:00:00Z",
+            message_id: "0b9e7c1a-5d1f-4c3e-9a8b-2f6d4e1c7a90",
+            sender_id: "switchboard",
+        };
+        let droid = reply::droid_error_report(&value, &report, &ids);
+        assert!(
+            protocol::is_valid(&droid),
+            "the droid error report is valid"
+        );
+    }
+}
+
+/// Text as one message and as JSON Lines.
+fn protocol_text(input: &[u8]) {
+    let opts = options(input);
+    let text = String::from_utf8_lossy(input);
+    check(&protocol::validate_str(&text, &opts));
+    let lines = input.split(|&b| b == b'\n').count();
+    for line in protocol::validate_lines(input, &opts) {
+        assert!(line.line >= 1 && line.line <= lines, "line numbers");
+        check(&line.report);
+    }
+}
+
+/// The input carried in an Agent Mail row's `body_md`, raw or in a fenced block.
+fn carried_rows(input: &[u8]) {
+    let text = String::from_utf8_lossy(input);
+    let body = if input.len().is_multiple_of(3) {
+        format!("Please review.\n```json\n{text}\n```\n")
+    } else {
+        text.into_owned()
+    };
+    let subject = ["Stand-up notes", "PAIR_INIT", "CHANGE_ORDER"][input.len() % 3];
+    let row = serde_json::json!({"subject": subject, "from": "BlueLake", "body_md": body});
+    check(&protocol::validate(&row, &options(input)));
+}
+
+/// The input as inbox, outbox and contacts payloads: one build, the same through
+/// `PaneState`, and the input again as a batch.
+fn pane_build(input: &[u8]) {
+    let text = String::from_utf8_lossy(input);
+    let contract = pane::contract();
+    let mode = FilterMode::ALL[input.len() % 4];
+    let thread = match input.len() % 5 {
+        0 => None,
+        1 => Some(""),
+        _ => text.get(..input.len().min(12)),
+    };
+    let acked: Vec<u64> = input.iter().take(8).map(|&b| u64::from(b) * 97).collect();
+    let built = pane::build_snapshot(&contract, &text, &text, &text, thread, mode, &acked);
+    let state = PaneState::new(contract, &text, &text, &text, thread, mode, &acked);
+    match (built, state) {
+        (Ok(snapshot), Ok(mut state)) => {
+            let _ = snapshot.refresh_identity();
+            assert_eq!(state.snapshot().as_ref(), Ok(&snapshot), "state = build");
+            let _ = state.add_inbox(&text);
+            let _ = state.add_outbox(&text);
+            let _ = state.add_contacts(&text);
+            let _ = state.snapshot_if_changed().expect("snapshot");
+        }
+        (Err(a), Err(b)) => assert_eq!(a, b, "same hard error"),
+        _ => panic!("build_snapshot and PaneState::new disagree"),
+    }
+}
+
+/// Every adapter on the input as a server reply.
+fn pane_adapters(input: &[u8]) {
+    let text = String::from_utf8_lossy(input);
+    let _ = adapters::reply_payload(&text);
+    let inbox = adapters::inbox_rows(&text);
+    let _ = adapters::outbox_rows(&text, Some("BlueLake"));
+    let _ = adapters::outbox_rows(&text, None);
+    let _ = adapters::contact_rows(&text);
+    let _ = adapters::unified_inbox_rows(&text, Some("GreenCastle"));
+    let _ = adapters::pending_ack_ids(&text);
+    let _ = adapters::acknowledged_message_id(&text);
+    let _ = adapters::normalize_timestamp(&text);
+    if let Ok(rows) = inbox {
+        let _ = adapters::acknowledged_ids(&rows, &text);
+        let _ = adapters::mark_ack_required(&rows, &[1, 2, 3]);
+    }
+}
