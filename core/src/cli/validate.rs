@@ -66,11 +66,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut out = std::io::stdout().lock();
     if args.jsonl {
         let mut all_valid = true;
-        for line in bytes.split(|&b| b == b'\n') {
-            if line.iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
-            let report = protocol::validate_slice(line, &options);
+        for report in protocol::validate_jsonl(&bytes, options) {
             all_valid &= report.valid;
             if print(&mut out, &report).is_err() {
                 return ExitCode::from(2);

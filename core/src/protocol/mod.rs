@@ -28,6 +28,7 @@ pub mod model;
 pub mod registry;
 pub mod reply;
 pub mod schema;
+pub mod typescript;
 mod validator;
 
 pub use issue::{Issue, IssueCode, Path, PathSegment, Severity};
@@ -283,6 +284,52 @@ pub fn validate_str(text: &str, options: &Options) -> Report {
 pub fn validate_slice(bytes: &[u8], options: &Options) -> Report {
     match serde_json::from_slice::<Value>(bytes) {
         Ok(v) => validate(&v, options),
+        Err(e) => Report::not_json(format!("not JSON: {e}")),
+    }
+}
+
+/// Validates JSON Lines: one report per non-blank line, in order; a line that is not JSON
+/// gets a report with a single `not_json` issue.
+pub fn validate_jsonl(bytes: &[u8], options: Options) -> impl Iterator<Item = Report> + '_ {
+    bytes
+        .split(|&b| b == b'\n')
+        .filter(|line| !line.iter().all(u8::is_ascii_whitespace))
+        .map(move |line| validate_slice(line, &options))
+}
+
+/// Validates a message as the given message type of `family`, without detection: the
+/// discriminator is checked like any other member, and an Agent Mail row is not unwrapped.
+/// This is what a per-type schema (`switchboard schema FAMILY/TYPE`) checks, with codes and paths.
+pub fn validate_as(
+    value: &Value,
+    family: &'static FamilySpec,
+    spec: &'static MessageTypeSpec,
+    lenient: bool,
+) -> Report {
+    let mut ctx = Ctx::new(lenient, true);
+    match value.as_object() {
+        Some(obj) => validator::check_message(&mut ctx, spec, obj, &[]),
+        None => ctx.error(LazyPath::Root, IssueCode::WrongType, || {
+            format!("expected a message object, found {}", kind(value))
+        }),
+    }
+    report(Outcome {
+        ctx,
+        family: Some(family),
+        found: Some(spec),
+        carried: None,
+    })
+}
+
+/// [`validate_as`] for JSON bytes; bytes that are not JSON give a single `not_json` issue.
+pub fn validate_slice_as(
+    bytes: &[u8],
+    family: &'static FamilySpec,
+    spec: &'static MessageTypeSpec,
+    lenient: bool,
+) -> Report {
+    match serde_json::from_slice::<Value>(bytes) {
+        Ok(v) => validate_as(&v, family, spec, lenient),
         Err(e) => Report::not_json(format!("not JSON: {e}")),
     }
 }
