@@ -8,5 +8,3 @@
 pub mod cli;
 pub mod pane;
 pub mod protocol;
-#[cfg(all(target_arch = "wasm32", feature = "js"))]
-mod wasm;
