@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# README command 3: compiles switchboard-core to wasm (the bindings/wasm crate, profile
-# wasm-release: size first, std built for size) and writes the npm package
+# README command 3: compiles switchboard-core to wasm (the bindings/wasm crate, release profile:
+# opt-level 3 for speed, std built for size, then wasm-opt -Oz) and writes the npm package
 # switchboard-protocol to core/pkg/: wasm-bindgen glue for the web (ESM) and Node (CommonJS)
 # over one wasm-opt -Oz module, the JS layer, the TypeScript declarations, package.json,
 # README and licences. `npm pack core/pkg` then makes the tarball users install. Prints the
@@ -12,13 +12,15 @@ cd "$ROOT"
 [ "${SWITCHBOARD_SKIP_SETUP:-}" = 1 ] || bash scripts/setup.sh
 source scripts/lib.sh
 PKG="$ROOT/core/pkg"
-WASM="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release/switchboard_wasm.wasm"
+WASM="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/switchboard_wasm.wasm"
 
-step "cargo build -p switchboard-wasm (wasm32, profile wasm-release)"
+step "cargo build -p switchboard-wasm (wasm32, release)"
 claim_target_dir
 (
     source scripts/wasm-env.sh
-    cargo build --quiet -p switchboard-wasm --lib --target wasm32-unknown-unknown --profile wasm-release
+    # opt-level 3, not the console's size-first "z": validation runs about 2.9x faster for
+    # about 30% more gzipped bytes (README, "npm package").
+    cargo build --quiet -p switchboard-wasm --lib --target wasm32-unknown-unknown --release
 )
 release_target_dir
 

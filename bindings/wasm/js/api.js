@@ -4,7 +4,8 @@
 // in the ESM entries, the `nodejs` target's in the CommonJS one. The package's index.d.ts
 // documents every export; this file only maps.
 //
-// The boundary (see the crate docs): a message crosses as one string or one byte array, and
+// The boundary (see the crate docs): a message crosses as one byte array (text is encoded with
+// TextEncoder.encodeInto into a reused buffer, faster than wasm-bindgen's string passing), and
 // a valid message comes back as one number that the registry tables below turn into a report.
 // JSON crosses back only for reports with issues (or a declared version) and for the pane.
 //
@@ -49,6 +50,23 @@ function toBytes(bytes, fn) {
   else throw new TypeError(`${fn}: expected a Uint8Array or ArrayBuffer, got ${describe(bytes)}`);
   checkSize(view.byteLength, fn);
   return view;
+}
+
+const encoder = new TextEncoder();
+/** Reused for message-sized text; larger text gets its own buffer. */
+let scratch = new Uint8Array(16 * 1024);
+const SCRATCH_MAX = 4 * 1024 * 1024;
+
+/**
+ * Text as UTF-8 bytes for the boundary (lone surrogates become U+FFFD, as in any UTF-8
+ * encoding). The result may be the shared scratch buffer: use it before the next call.
+ */
+function utf8(text) {
+  const need = text.length * 3;
+  if (need > SCRATCH_MAX) return encoder.encode(text);
+  if (need > scratch.length) scratch = new Uint8Array(Math.max(need, scratch.length * 2));
+  const { written } = encoder.encodeInto(text, scratch);
+  return scratch.subarray(0, written);
 }
 
 function toText(text, fn) {
@@ -115,12 +133,12 @@ export function createApi(glue) {
 
   function validate(value, options) {
     const word = optionsWord(options, "validate");
-    return single(glue.validateText(toJson(value, "validate"), word));
+    return single(glue.validateBytes(utf8(toJson(value, "validate")), word));
   }
 
   function validateJson(text, options) {
     const word = optionsWord(options, "validateJson");
-    return single(glue.validateText(toText(text, "validateJson"), word));
+    return single(glue.validateBytes(utf8(toText(text, "validateJson")), word));
   }
 
   function validateBytes(bytes, options) {
@@ -130,10 +148,8 @@ export function createApi(glue) {
 
   function validateBatch(jsonl, options) {
     const word = optionsWord(options, "validateBatch");
-    const codes =
-      typeof jsonl === "string"
-        ? glue.validateLinesText(toText(jsonl, "validateBatch"), word)
-        : glue.validateLines(toBytes(jsonl, "validateBatch"), word);
+    const bytes = typeof jsonl === "string" ? utf8(toText(jsonl, "validateBatch")) : toBytes(jsonl, "validateBatch");
+    const codes = glue.validateLines(bytes, word);
     const reports = new Array(codes.length);
     let pending = null;
     let next = 0;
@@ -186,7 +202,7 @@ export function createApi(glue) {
     function run(value) {
       let code;
       try {
-        code = glue.validateText(toJson(value, fn), word);
+        code = glue.validateBytes(utf8(toJson(value, fn)), word);
       } catch (err) {
         return { issues: [notJsonIssue(err)], warnings: [] };
       }

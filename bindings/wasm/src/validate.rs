@@ -1,4 +1,4 @@
-//! Validation exports: JSON text or bytes in, a result code out (see [`crate::report`]).
+//! Validation exports: JSON bytes in, a result code out (see [`crate::report`]).
 
 use crate::report::{self, Target};
 use switchboard_core::protocol::{self, Report};
@@ -20,45 +20,27 @@ pub fn validate_target(bytes: &[u8], target: Target) -> Report {
     }
 }
 
-fn one(bytes: &[u8], word: u32) -> Result<u32, JsError> {
-    let target = report::decode(word).ok_or_else(|| unknown_options(word))?;
-    report::clear();
-    Ok(report::keep(validate_target(bytes, target)))
-}
-
-/// Validates one message given as JSON text; returns its result code.
-#[wasm_bindgen(js_name = validateText)]
-pub fn validate_text(text: &str, options: u32) -> Result<u32, JsError> {
-    one(text.as_bytes(), options)
-}
-
-/// Validates one message given as JSON bytes (UTF-8); returns its result code.
+/// Validates one message given as JSON bytes (UTF-8); returns its result code. Text crosses as
+/// bytes too: the JS layer encodes it with `TextEncoder.encodeInto`, which is faster than
+/// wasm-bindgen's string passing for message-sized text.
 #[wasm_bindgen(js_name = validateBytes)]
 pub fn validate_bytes(bytes: &[u8], options: u32) -> Result<u32, JsError> {
-    one(bytes, options)
-}
-
-fn lines(bytes: &[u8], word: u32) -> Result<Vec<u32>, JsError> {
-    let Some(Target::Detect(options)) = report::decode(word) else {
-        return Err(unknown_options(word));
-    };
+    let target = report::decode(options).ok_or_else(|| unknown_options(options))?;
     report::clear();
-    Ok(protocol::validate_jsonl(bytes, options)
-        .map(report::keep)
-        .collect())
+    Ok(report::keep(validate_target(bytes, target)))
 }
 
 /// Validates JSON Lines bytes (one message per non-blank line, as `switchboard validate
 /// --jsonl`); returns one result code per message.
 #[wasm_bindgen(js_name = validateLines)]
 pub fn validate_lines(bytes: &[u8], options: u32) -> Result<Vec<u32>, JsError> {
-    lines(bytes, options)
-}
-
-/// [`validate_lines`] for JSON Lines text.
-#[wasm_bindgen(js_name = validateLinesText)]
-pub fn validate_lines_text(text: &str, options: u32) -> Result<Vec<u32>, JsError> {
-    lines(text.as_bytes(), options)
+    let Some(Target::Detect(options)) = report::decode(options) else {
+        return Err(unknown_options(options));
+    };
+    report::clear();
+    Ok(protocol::validate_jsonl(bytes, options)
+        .map(report::keep)
+        .collect())
 }
 
 /// The reports whose codes were not simple, as one JSON array (see

@@ -45,6 +45,21 @@ test("the tarball holds the package files and package.json declares the entry po
   assert.ok(!files.includes(".build-stamp"));
 });
 
+test("import and require give the same exports", () => {
+  const dir = consumerDir();
+  writeFileSync(
+    join(dir, "names.mjs"),
+    `import { createRequire } from "node:module";
+const esm = Object.keys(await import("switchboard-protocol")).sort();
+const cjs = Object.keys(createRequire(import.meta.url)("switchboard-protocol")).sort();
+console.log(JSON.stringify([esm, cjs]));
+`,
+  );
+  const [esm, cjs] = JSON.parse(run("names.mjs", dir));
+  assert.deepEqual(esm, cjs);
+  assert.ok(esm.includes("validateBatch") && esm.includes("runPaneSmoke"));
+});
+
 test("the declarations use no `any` type", () => {
   const installed = join(scratchProject(), "node_modules/switchboard-protocol");
   for (const name of ["index.d.ts", "types.d.ts"]) {
