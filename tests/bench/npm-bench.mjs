@@ -208,3 +208,7 @@ for (const [label, us] of [["valid messages", v], ["known type, valid and invali
   goal(`${label}: validateBatch per message vs ${AJV_TYPE}`, us(BATCH) / us(AJV_TYPE), 1.0);
 }
 goal(`zod subset: validateBatch per message vs ${ZOD}`, zs(BATCH) / zs(ZOD), 1.0);
+console.log("Goals against the union schema (ajv finding the type itself, as validate does), known type, valid and invalid:");
+goal(`validateBytes vs ${AJV_UNION}`, w("switchboard validateBytes(bytes)") / w(AJV_UNION), 0.5);
+goal(`validateJson vs ${AJV_UNION}`, w("switchboard validateJson(text)") / w(AJV_UNION), 1.0);
+goal(`validateBatch per message vs ${AJV_UNION}`, w(BATCH) / w(AJV_UNION), 1.0);
