@@ -15,6 +15,9 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$SWITCHBOARD_HOME/target}"
 # release_target_dir or exit), and a checkout taking over from another marks its sources
 # newer, so its workspace crates rebuild.
 claim_target_dir() {
+    # A script run by a script that holds the claim (scripts/test.sh running
+    # scripts/npm-package.sh) shares it; claiming again would wait for itself.
+    [ "${SWITCHBOARD_TARGET_CLAIMED:-}" = "$CARGO_TARGET_DIR" ] && return
     mkdir -p "$CARGO_TARGET_DIR"
     exec 9>"$CARGO_TARGET_DIR/.switchboard.lock"
     if ! flock -n 9; then
@@ -23,12 +26,17 @@ claim_target_dir() {
     fi
     local owner="$CARGO_TARGET_DIR/.switchboard-checkout"
     if [ "$(cat "$owner" 2>/dev/null)" != "$ROOT" ]; then
-        find "$ROOT/core" "$ROOT/web" "$ROOT/.cargo" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
+        find "$ROOT/core" "$ROOT/web" "$ROOT/bindings" "$ROOT/.cargo" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
             "$ROOT/index.html" "$ROOT/Trunk.toml" -type f -exec touch {} +
         echo "$ROOT" >"$owner"
     fi
+    export SWITCHBOARD_TARGET_CLAIMED="$CARGO_TARGET_DIR"
 }
-release_target_dir() { exec 9>&-; }
+release_target_dir() {
+    [ "${SWITCHBOARD_TARGET_CLAIMED:-}" = "$CARGO_TARGET_DIR" ] || return 0
+    exec 9>&-
+    unset SWITCHBOARD_TARGET_CLAIMED
+}
 # Agent Mail servers import LiteLLM, which otherwise tries to download a price list at start.
 export LITELLM_LOCAL_MODEL_COST_MAP=True
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # README command 2: installs what the tests need (scripts/setup.sh) and runs every suite, in
-# order: formatting, clippy, native tests, wasm tests under Node and in headless Chromium,
-# then the browser end-to-end tests against the release build. Stops at the first failure.
+# order: formatting, clippy, native tests, wasm tests in headless Chromium, the release
+# console build, the npm package (built by scripts/npm-package.sh, packed, installed and
+# tested under Node and in headless Chromium), then the browser end-to-end tests against the
+# release build. Stops at the first failure.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -27,12 +29,16 @@ suite "native tests" cargo test --workspace --quiet
 # The wasm suites build for wasm32 with the route setup chose.
 (
     source scripts/wasm-env.sh
-    suite "wasm tests under Node (switchboard-core)" \
-        cargo test -p switchboard-core --no-default-features --target wasm32-unknown-unknown --test wasm_node
     suite "wasm tests in headless Chromium (switchboard-web)" \
         cargo test -p switchboard-web --target wasm32-unknown-unknown --test browser
     suite "trunk build --release" trunk build --release --quiet
 )
+# The npm package: built as the README says, then its tarball installed and used from ESM,
+# CommonJS, TypeScript and a browser page, and compared with the native CLI on the corpus.
+suite "npm package (scripts/npm-package.sh)" env SWITCHBOARD_SKIP_SETUP=1 bash scripts/npm-package.sh
+suite "cargo build --bin switchboard" cargo build --quiet -p switchboard-core --bin switchboard
+suite "npm package tests (node --test bindings/wasm/tests/js/)" \
+    env SWITCHBOARD_BIN="$CARGO_TARGET_DIR/debug/switchboard" node --test bindings/wasm/tests/js/
 
 say "all suites before end-to-end took $(($(date +%s) - START)) s"
 # Last, so the output ends with the test runner's own summary.

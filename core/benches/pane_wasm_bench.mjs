@@ -62,7 +62,7 @@ const [floor, parsed] = best(runs, () => pane.parseValueFloor(inbox, outbox, con
 const memFloor = pane.wasmMemoryBytes();
 let status = parsed === 3 ? "ok" : `floor parsed ${parsed}/3`;
 const [build, summary] = best(runs, () => JSON.parse(pane.buildPaneSummary(inbox, outbox, contacts, undefined, "all", acked)));
-if (summary.inbox !== rows || summary.outbox !== rows || summary.parse_errors.length !== 0) status = "WRONG COUNTS";
+if (summary.inbox !== rows || summary.outbox !== rows || summary.parseErrors.length !== 0) status = "WRONG COUNTS";
 const memBuild = pane.wasmMemoryBytes();
 let withJson = NaN;
 try {
@@ -77,8 +77,8 @@ const memJson = pane.wasmMemoryBytes();
 if (header === "--header") {
   // The binding first: its smoke transcript must be the reference golden.
   const golden = new URL("../tests/fixtures/pane-smoke/transcript.json", import.meta.url);
-  deepStrictEqual(JSON.parse(pane.paneSmoke()), JSON.parse(readFileSync(golden, "utf8")));
-  console.log("paneSmoke() in wasm equals core/tests/fixtures/pane-smoke/transcript.json");
+  deepStrictEqual(JSON.parse(pane.runPaneSmoke()), JSON.parse(readFileSync(golden, "utf8")));
+  console.log("runPaneSmoke() in wasm equals core/tests/fixtures/pane-smoke/transcript.json");
   console.log(`pane benchmark (wasm32 in Node ${process.version}): inbox rows N, outbox rows N, 1000 contacts, mode all, N/10 acked ids`);
   console.log("");
   console.log("| N | payload MiB | JSON.parse ms (JS) | Value parse floor ms | build ms | ratio | build + JSON out ms | ratio | memory after floor MiB | after build MiB | after JSON MiB | status |");

@@ -13,5 +13,3 @@ pub mod pane;
 pub mod protocol;
 pub mod session;
 pub mod time;
-#[cfg(all(target_arch = "wasm32", feature = "js"))]
-mod wasm;

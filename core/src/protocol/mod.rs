@@ -31,6 +31,7 @@ pub mod issue;
 pub mod model;
 pub mod registry;
 pub mod schema;
+pub mod typescript;
 mod validator;
 
 pub use issue::{Issue, IssueCode, Path, PathSegment, Severity, MAX_ISSUES};
@@ -341,4 +342,41 @@ pub fn validate_lines<'a>(
             };
             LineReport { line, report }
         })
+}
+
+/// Validates a message as the given message type of `family`, without detection: the
+/// discriminator is checked like any other member, and an Agent Mail row is not unwrapped.
+/// This is what a per-type schema (`switchboard schema FAMILY/TYPE`) checks, with codes and paths.
+pub fn validate_as(
+    value: &Value,
+    family: &'static FamilySpec,
+    spec: &'static MessageTypeSpec,
+    lenient: bool,
+) -> Report {
+    let mut ctx = Ctx::new(lenient, true);
+    match value.as_object() {
+        Some(obj) => validator::check_message(&mut ctx, spec, obj, &[]),
+        None => ctx.error(LazyPath::Root, IssueCode::WrongType, || {
+            format!("expected a message object, found {}", kind(value))
+        }),
+    }
+    report(Outcome {
+        ctx,
+        family: Some(family),
+        found: Some(spec),
+        carried: None,
+    })
+}
+
+/// [`validate_as`] for JSON bytes; bytes that are not JSON give a single `not_json` issue.
+pub fn validate_slice_as(
+    bytes: &[u8],
+    family: &'static FamilySpec,
+    spec: &'static MessageTypeSpec,
+    lenient: bool,
+) -> Report {
+    match serde_json::from_slice::<Value>(bytes) {
+        Ok(v) => validate_as(&v, family, spec, lenient),
+        Err(e) => Report::not_json(&e, 1),
+    }
 }

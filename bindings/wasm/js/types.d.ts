@@ -1,0 +1,1395 @@
+// Generated from switchboard-core's protocol registry and pane contract by
+// bindings/wasm/src/typescript.rs. Do not edit: after a change run
+//   SWITCHBOARD_BLESS=1 cargo test -p switchboard-wasm --test typescript
+
+/** A protocol family name. */
+export type Family = "pair" | "agent-po" | "droid" | "pair-claude";
+
+/** A stable issue code; `docs/protocol.md` ("Issue codes") says what each means. */
+export type IssueCode =
+  | "not_json"
+  | "no_protocol_message"
+  | "unknown_family"
+  | "ambiguous_family"
+  | "unknown_message_type"
+  | "ambiguous_message_type"
+  | "missing_field"
+  | "wrong_type"
+  | "not_in_enum"
+  | "out_of_range"
+  | "empty_string"
+  | "bad_timestamp"
+  | "bad_id"
+  | "bad_pattern"
+  | "version_mismatch"
+  | "inconsistent_fields"
+  | "too_many_issues";
+
+/** How bad an issue is: errors make a message invalid, warnings (lenient-mode deviations) do not. */
+export type Severity = "error" | "warning";
+
+// ---- pair (Pair Protocol 3.1) ----
+
+/**
+ * Initialize a pair session (either agent to its partner).
+ *
+ * `pair/PAIR_INIT` (Pair Protocol 3.1).
+ */
+export interface PairPairInit {
+  /** Non-empty. */
+  to: string;
+  subject: "PAIR_INIT";
+  body: {
+    /** A 2-part dotted version with major version 3. */
+    protocol_version: string;
+    /** Non-empty. */
+    task: string;
+    my_role: "PLANNER" | "BUILDER";
+    your_role: "PLANNER" | "BUILDER";
+    status: "INITIALIZED";
+  };
+}
+
+/**
+ * Ask the orchestrator clarifying questions before the contract (PHASE 0).
+ *
+ * `pair/CLARIFICATION_REQUEST` (Pair Protocol 3.1).
+ */
+export interface PairClarificationRequest {
+  /** Non-empty. */
+  to: string;
+  subject: "CLARIFICATION_REQUEST";
+  body: {
+    phase: "CLARIFICATION";
+    /** At least 1 item(s). */
+    questions: Array<{
+      /** Non-empty. */
+      id: string;
+      /** Non-empty. */
+      question: string;
+      context?: string;
+      options?: string[];
+    }>;
+    status: "AWAITING_USER_INPUT";
+  };
+}
+
+/**
+ * Answer clarifying questions.
+ *
+ * `pair/CLARIFICATION_RESPONSE` (Pair Protocol 3.1).
+ */
+export interface PairClarificationResponse {
+  /** Non-empty. */
+  to: string;
+  subject: "CLARIFICATION_RESPONSE";
+  body: {
+    phase: "CLARIFICATION_COMPLETE";
+    /** At least 1 item(s). */
+    answers: Array<{
+      /** Non-empty. */
+      question_id: string;
+      /** Non-empty. */
+      answer: string;
+      reasoning?: string;
+    }>;
+    status: "PROCEED_WITH_IMPLEMENTATION";
+  };
+}
+
+/**
+ * Planner shares the draft contract for internal review.
+ *
+ * `pair/CONTRACT_DRAFT` (Pair Protocol 3.1).
+ */
+export interface PairContractDraft {
+  /** Non-empty. */
+  to: string;
+  subject: "CONTRACT_DRAFT";
+  body: {
+    phase: "CONTRACT_GENERATION";
+    artifacts: {
+      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      safety_reasoning: string;
+      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      spec: string;
+      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      tests: string;
+    };
+    status: "AWAITING_HUMAN_REVIEW";
+    test_fingerprints?: Record<string, unknown>;
+  };
+}
+
+/**
+ * Planner sends the finalized, immutable contract to the builder.
+ *
+ * `pair/CONTRACT_FINAL` (Pair Protocol 3.1).
+ */
+export interface PairContractFinal {
+  /** Non-empty. */
+  to: string;
+  subject: "CONTRACT_FINAL";
+  body: {
+    phase: "CONTRACT_FINALIZED";
+    /** Required in strict mode; lenient mode accepts its absence (`pair_cli_abbreviated_body`). */
+    artifacts: {
+      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      spec: string;
+      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      tests: string;
+    };
+    /** Required in strict mode; lenient mode accepts its absence (`pair_cli_abbreviated_body`). */
+    contract_immutable: true;
+    status: "READY_FOR_BUILD";
+    test_fingerprints?: Record<string, unknown>;
+  };
+}
+
+/**
+ * Builder reports that all tests pass.
+ *
+ * `pair/BUILD_COMPLETE` (Pair Protocol 3.1).
+ */
+export interface PairBuildComplete {
+  /** Non-empty. */
+  to: string;
+  subject: "BUILD_COMPLETE";
+  body: {
+    phase: "BUILD_COMPLETE";
+    test_results: "ALL_PASS";
+    /** At least 1 item(s). Each item: Non-empty. */
+    implementation_files: string[];
+    status: "READY_FOR_REVIEW";
+    test_fingerprints?: Record<string, unknown>;
+  };
+}
+
+/**
+ * Builder requests a contract change because of a blocker.
+ *
+ * `pair/CHANGE_ORDER` (Pair Protocol 3.1).
+ */
+export interface PairChangeOrder {
+  /** Non-empty. */
+  to: string;
+  subject: "CHANGE_ORDER";
+  body: {
+    /** Required in strict mode; lenient mode accepts its absence (`pair_change_order_bare`). */
+    phase: "BUILD_BLOCKED";
+    change_order: {
+      /** Required in strict mode; lenient mode accepts its absence (`pair_change_order_bare`). */
+      status: "CHANGE_ORDER_REQUIRED";
+      failure_mode: "logic_impossible" | "dependency_missing" | "test_flakiness";
+      /** Non-empty. */
+      evidence: string;
+      attempted_fixes: string[];
+      /** Non-empty. */
+      requested_changes: string;
+    };
+    /** Required in strict mode; lenient mode accepts its absence (`pair_change_order_bare`). */
+    status: "AWAITING_MEDIATION";
+  };
+}
+
+/**
+ * Planner accepts a change order and sends the updated contract.
+ *
+ * `pair/CHANGE_ORDER_ACCEPTED` (Pair Protocol 3.1).
+ */
+export interface PairChangeOrderAccepted {
+  /** Non-empty. */
+  to: string;
+  subject: "CHANGE_ORDER_ACCEPTED";
+  body: {
+    phase: "CONTRACT_REVISED";
+    decision: "ACCEPTED";
+    updated_artifacts: {
+      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      spec: string;
+      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      tests: string;
+    };
+    /** Non-empty. */
+    reasoning: string;
+    status: "READY_FOR_BUILD";
+    test_fingerprints?: Record<string, unknown>;
+  };
+}
+
+/**
+ * Planner rejects a change order and suggests a strategy.
+ *
+ * `pair/CHANGE_ORDER_REJECTED` (Pair Protocol 3.1).
+ */
+export interface PairChangeOrderRejected {
+  /** Non-empty. */
+  to: string;
+  subject: "CHANGE_ORDER_REJECTED";
+  body: {
+    phase: "CHANGE_ORDER_REJECTED";
+    decision: "REJECTED";
+    /** Non-empty. */
+    reasoning: string;
+    /** Non-empty. */
+    suggested_strategy: string;
+    status: "RETRY_BUILD";
+  };
+}
+
+/**
+ * Extension: the planner sends the build back after implementation review (checkpoint #2 REJECT: reason).
+ *
+ * `pair/BUILD_REJECTED` (Pair Protocol 3.1).
+ */
+export interface PairBuildRejected {
+  /** Non-empty. */
+  to: string;
+  subject: "BUILD_REJECTED";
+  body: {
+    phase: "BUILD_REJECTED";
+    decision: "REJECTED";
+    /** Non-empty. */
+    reason: string;
+    status: "RETRY_BUILD";
+  };
+}
+
+/**
+ * Extension: the human reviewer asks the planner to regenerate the contract (checkpoint #1 REVISE: feedback).
+ *
+ * `pair/CONTRACT_REVISION_REQUESTED` (Pair Protocol 3.1).
+ */
+export interface PairContractRevisionRequested {
+  /** Non-empty. */
+  to: string;
+  subject: "CONTRACT_REVISION_REQUESTED";
+  body: {
+    phase: "CONTRACT_GENERATION";
+    decision: "REVISE";
+    /** Non-empty. */
+    feedback: string;
+    status: "REVISION_REQUESTED";
+  };
+}
+
+/**
+ * Planner reports completion and merge (commit_sha/branch optional: removed upstream later).
+ *
+ * `pair/SESSION_COMPLETE` (Pair Protocol 3.1).
+ */
+export interface PairSessionComplete {
+  /** Non-empty. */
+  to: string;
+  subject: "SESSION_COMPLETE";
+  body: {
+    phase: "MERGED";
+    status: "SUCCESS";
+    /** A commit_sha: `^[0-9a-f]{7,40}$`. */
+    commit_sha?: string;
+    /** Non-empty. */
+    branch?: string;
+    /** Non-empty. */
+    message: string;
+  };
+}
+
+/**
+ * Either agent aborts the session.
+ *
+ * `pair/SESSION_ABORT` (Pair Protocol 3.1).
+ */
+export interface PairSessionAbort {
+  /** Non-empty. */
+  to: string;
+  subject: "SESSION_ABORT";
+  body: {
+    phase: "CLARIFICATION" | "CLARIFICATION_COMPLETE" | "CONTRACT_GENERATION" | "CONTRACT_FINALIZED" | "BUILD_BLOCKED" | "CONTRACT_REVISED" | "CHANGE_ORDER_REJECTED" | "BUILD_COMPLETE" | "BUILD_REJECTED" | "MERGED";
+    /** Non-empty. */
+    reason: string;
+    status: "ABORTED";
+    cleanup_required: boolean;
+  };
+}
+
+/**
+ * Warn a silent partner about an impending timeout (counters optional).
+ *
+ * `pair/TIMEOUT_WARNING` (Pair Protocol 3.1).
+ */
+export interface PairTimeoutWarning {
+  /** Non-empty. */
+  to: string;
+  subject: "TIMEOUT_WARNING";
+  body: {
+    phase: "CLARIFICATION" | "CLARIFICATION_COMPLETE" | "CONTRACT_GENERATION" | "CONTRACT_FINALIZED" | "BUILD_BLOCKED" | "CONTRACT_REVISED" | "CHANGE_ORDER_REJECTED" | "BUILD_COMPLETE" | "BUILD_REJECTED" | "MERGED";
+    status: "TIMEOUT";
+    /** Non-empty. */
+    message: string;
+    /** An integer from 1 to 1000. */
+    warnings_sent?: number;
+    /** An integer from 1 to 1000. */
+    max_warnings?: number;
+  };
+}
+
+/**
+ * The planner's automated audit report (audit_report.json, recognised by scheming_detected).
+ *
+ * `pair/AUDIT_REPORT` (Pair Protocol 3.1).
+ */
+export interface PairAuditReport {
+  status: "PASS" | "FAIL";
+  severity: "CRITICAL" | "MAJOR" | "MINOR";
+  scheming_detected: boolean;
+  issues: Array<{
+    type: "integrity" | "safety" | "quality";
+    severity: "CRITICAL" | "MAJOR" | "MINOR";
+    /** Non-empty. */
+    description: string;
+    location?: string;
+  }>;
+  notes?: string[];
+}
+
+/** The message types of the `pair` family, by registry name. */
+export interface PairTypes {
+  PAIR_INIT: PairPairInit;
+  CLARIFICATION_REQUEST: PairClarificationRequest;
+  CLARIFICATION_RESPONSE: PairClarificationResponse;
+  CONTRACT_DRAFT: PairContractDraft;
+  CONTRACT_FINAL: PairContractFinal;
+  BUILD_COMPLETE: PairBuildComplete;
+  CHANGE_ORDER: PairChangeOrder;
+  CHANGE_ORDER_ACCEPTED: PairChangeOrderAccepted;
+  CHANGE_ORDER_REJECTED: PairChangeOrderRejected;
+  BUILD_REJECTED: PairBuildRejected;
+  CONTRACT_REVISION_REQUESTED: PairContractRevisionRequested;
+  SESSION_COMPLETE: PairSessionComplete;
+  SESSION_ABORT: PairSessionAbort;
+  TIMEOUT_WARNING: PairTimeoutWarning;
+  AUDIT_REPORT: PairAuditReport;
+}
+
+/** Any message of the `pair` family. */
+export type PairMessage = PairTypes[keyof PairTypes];
+
+// ---- agent-po (Agent-PO Message Protocol 20.0) ----
+
+/**
+ * Agent submits its implementation plan before GO.
+ *
+ * `agent-po/PLAN_SUBMISSION` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoPlanSubmission {
+  message_type: "PLAN_SUBMISSION";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  plan: {
+    /** Non-empty. */
+    approach: string;
+    ac_mapping: Array<{
+      /** Non-empty. */
+      ac_id: string;
+      /** Non-empty. */
+      implementation: string;
+      file?: string;
+      line_estimate?: string;
+    }>;
+    files_to_modify: Array<{
+      /** Non-empty. */
+      path: string;
+      changes: string;
+    }>;
+    test_approach?: {
+      unit_tests?: string[];
+      integration_tests?: string[];
+    };
+  };
+  questions?: string[];
+  /** An integer, at least 1. */
+  revision?: number;
+}
+
+/**
+ * Agent reports its current status (every 5 minutes).
+ *
+ * `agent-po/PROGRESS_UPDATE` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoProgressUpdate {
+  message_type: "PROGRESS_UPDATE";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  status: "initializing" | "researching" | "planning" | "awaiting_go" | "implementing" | "testing" | "reporting" | "awaiting_next" | "fixing" | "blocked";
+  /** An integer from 0 to 100. */
+  progress_percent: number;
+  /** Non-empty. */
+  current_activity: string;
+  files_modified?: string[];
+  issues?: string[];
+  /** An integer, at least 0. */
+  eta_minutes?: number;
+}
+
+/**
+ * Agent reports task completion.
+ *
+ * `agent-po/COMPLETION_REPORT` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoCompletionReport {
+  message_type: "COMPLETION_REPORT";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  summary: {
+    /** An RFC 3339 date-time. */
+    started_at: string;
+    /** An RFC 3339 date-time. */
+    completed_at: string;
+    /** An integer, at least 0. */
+    duration_minutes?: number;
+  };
+  ac_verification: Array<{
+    /** Non-empty. */
+    ac_id: string;
+    status: "PASS" | "FAIL" | "PARTIAL";
+    evidence?: string;
+    tested?: boolean;
+  }>;
+  test_results: {
+    /** An integer, at least 0. */
+    passed: number;
+    /** An integer, at least 0. */
+    failed: number;
+    /** An integer, at least 0. */
+    skipped?: number;
+    details?: Array<{
+      /** Non-empty. */
+      file?: string;
+      /** An integer, at least 0. */
+      passed?: number;
+      /** An integer, at least 0. */
+      failed?: number;
+    }>;
+  };
+  files_changed: Array<{
+    /** Non-empty. */
+    path: string;
+    action: "created" | "modified" | "deleted";
+    /** An integer, at least 0. */
+    lines_added?: number;
+    /** An integer, at least 0. */
+    lines_removed?: number;
+  }>;
+  issues?: string[];
+  recommendations?: string[];
+}
+
+/**
+ * Agent reports a blocker (agent → PO; recognised by details/suggested_action).
+ *
+ * `agent-po/BLOCKED_NOTIFICATION@agent` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoBlockedNotificationAgent {
+  message_type: "BLOCKED_NOTIFICATION";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  /** Non-empty. */
+  reason: string;
+  details: {
+    /** Non-empty. */
+    issue: string;
+    attempts?: string[];
+    /** An RFC 3339 date-time. */
+    blocking_since?: string;
+  };
+  suggested_action?: string;
+}
+
+/**
+ * PO marks the task blocked after max retries (PO → agent; recognised by history/next_steps).
+ *
+ * `agent-po/BLOCKED_NOTIFICATION@po` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoBlockedNotificationPo {
+  message_type: "BLOCKED_NOTIFICATION";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  /** Non-empty. */
+  reason: string;
+  history: Record<string, unknown>;
+  next_steps?: {
+    options?: string[];
+    escalate?: unknown;
+  };
+}
+
+/**
+ * PO authorizes implementation after validating the plan.
+ *
+ * `agent-po/GO_DIRECTIVE` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoGoDirective {
+  message_type: "GO_DIRECTIVE";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  status: "GO";
+  validation?: {
+    plan_validated?: boolean;
+    ac_coverage?: string;
+    file_scope?: string;
+    test_delta?: string;
+  };
+  authorization: {
+    authorized_files: string[];
+    /** An integer, at least 1. */
+    timeout_minutes?: number;
+  };
+  message?: string;
+}
+
+/**
+ * PO requests a plan revision.
+ *
+ * `agent-po/FEEDBACK` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoFeedback {
+  message_type: "FEEDBACK";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  status: "NEEDS_REVISION";
+  validation: {
+    issues: Array<{
+      /** Non-empty. */
+      type: string;
+      /** Non-empty. */
+      message: string;
+      /** Non-empty. */
+      ac_id?: string;
+      /** Non-empty. */
+      test?: string;
+    }>;
+  };
+  /** Non-empty. */
+  guidance: string;
+  revision_required?: boolean;
+  /** An integer, at least 0. */
+  max_revisions?: number;
+  /** An integer, at least 0. */
+  current_revision?: number;
+}
+
+/**
+ * PO approves completion.
+ *
+ * `agent-po/NEXT_DIRECTIVE` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoNextDirective {
+  message_type: "NEXT_DIRECTIVE";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  status: "NEXT";
+  validation?: {
+    report_validated?: boolean;
+    ac_verified?: string;
+    tests_passed?: boolean;
+    scope_verified?: boolean;
+  };
+  summary?: {
+    /** An integer, at least 0. */
+    criteria_met?: number;
+    /** An integer, at least 0. */
+    tests_passed?: number;
+    /** An integer, at least 0. */
+    files_changed?: number;
+  };
+  message?: string;
+  cleanup?: {
+    /** Non-empty. */
+    worktree?: string;
+    /** Non-empty. */
+    branch?: string;
+  };
+}
+
+/**
+ * PO requests fixes to a completion report.
+ *
+ * `agent-po/FIX_DIRECTIVE` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoFixDirective {
+  message_type: "FIX_DIRECTIVE";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  status: "FIX";
+  validation: {
+    issues: Array<{
+      /** Non-empty. */
+      type: string;
+      /** Non-empty. */
+      message: string;
+      /** Non-empty. */
+      ac_id?: string;
+      /** Non-empty. */
+      test?: string;
+    }>;
+  };
+  retry?: {
+    /** An integer, at least 0. */
+    count?: number;
+    /** An integer, at least 0. */
+    max?: number;
+    allowed?: boolean;
+  };
+  guidance?: string;
+  message?: string;
+}
+
+/**
+ * PO ends the agent (abort or cleanup).
+ *
+ * `agent-po/TERMINATE_DIRECTIVE` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoTerminateDirective {
+  message_type: "TERMINATE_DIRECTIVE";
+  /** A agent_id: `^agent-[a-z0-9]+$`. */
+  agent_id: string;
+  /** A po_task_id: `^TASK-[A-Z0-9-]+$`. */
+  task_id: string;
+  /** An RFC 3339 date-time. */
+  timestamp: string;
+  /** Non-empty. */
+  reason: string;
+  cleanup?: {
+    /** Non-empty. */
+    worktree?: string;
+    /** Non-empty. */
+    branch?: string;
+  };
+  message?: string;
+}
+
+/**
+ * Invalid-message response (no base fields).
+ *
+ * `agent-po/ERROR` (Agent-PO Message Protocol 20.0).
+ */
+export interface AgentPoError {
+  message_type: "ERROR";
+  error: {
+    /** A upper_snake: `^[A-Z][A-Z0-9_]*$`. */
+    code: string;
+    /** Non-empty. */
+    message: string;
+    /** Non-empty. */
+    original_message_type?: string;
+  };
+  action?: string;
+}
+
+/** The message types of the `agent-po` family, by registry name. */
+export interface AgentPoTypes {
+  PLAN_SUBMISSION: AgentPoPlanSubmission;
+  PROGRESS_UPDATE: AgentPoProgressUpdate;
+  COMPLETION_REPORT: AgentPoCompletionReport;
+  "BLOCKED_NOTIFICATION@agent": AgentPoBlockedNotificationAgent;
+  "BLOCKED_NOTIFICATION@po": AgentPoBlockedNotificationPo;
+  GO_DIRECTIVE: AgentPoGoDirective;
+  FEEDBACK: AgentPoFeedback;
+  NEXT_DIRECTIVE: AgentPoNextDirective;
+  FIX_DIRECTIVE: AgentPoFixDirective;
+  TERMINATE_DIRECTIVE: AgentPoTerminateDirective;
+  ERROR: AgentPoError;
+}
+
+/** Any message of the `agent-po` family. */
+export type AgentPoMessage = AgentPoTypes[keyof AgentPoTypes];
+
+// ---- droid (MCP Agent Mail droid message formats 1.0.0) ----
+
+/**
+ * Delegate a task from one agent to another.
+ *
+ * `droid/task_assignment` (MCP Agent Mail droid message formats 1.0.0).
+ */
+export interface DroidTaskAssignment {
+  /** A 3-part dotted version with major version 1. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  version: string;
+  /** An RFC 3339 date-time. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  timestamp: string;
+  /** Non-empty. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  sender_id: string;
+  /** A message_id: `^(msg-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  message_id: string;
+  type: "task_assignment";
+  /** A beads_id: `^[A-Za-z0-9][A-Za-z0-9._-]*$`. */
+  task_id: string;
+  /** Non-empty. */
+  description: string;
+  /** Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  specification: {
+    acceptance_criteria: string[];
+    technical_requirements?: string[];
+  };
+  file_patterns: string[];
+  priority: "low" | "normal" | "high" | "urgent";
+  /** An integer from 0 to 3. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  priority_value: number;
+  /** Each item: A beads_id: `^[A-Za-z0-9][A-Za-z0-9._-]*$`. */
+  dependencies?: string[];
+  /** A number, at least 0. */
+  estimated_duration_minutes?: number;
+  /** An RFC 3339 date-time. */
+  deadline?: string;
+  metadata?: {
+    labels?: string[];
+    component?: string;
+    epic?: string;
+  };
+}
+
+/**
+ * Notify that a task has been completed.
+ *
+ * `droid/task_completion` (MCP Agent Mail droid message formats 1.0.0).
+ */
+export interface DroidTaskCompletion {
+  /** A 3-part dotted version with major version 1. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  version: string;
+  /** An RFC 3339 date-time. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  timestamp: string;
+  /** Non-empty. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  sender_id: string;
+  /** A message_id: `^(msg-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  message_id: string;
+  type: "task_completion";
+  /** A beads_id: `^[A-Za-z0-9][A-Za-z0-9._-]*$`. */
+  task_id: string;
+  status: "complete" | "partial" | "blocked";
+  /** Non-empty. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  completion_summary: string;
+  files_modified: string[];
+  test_results: {
+    unit_tests?: {
+      /** An integer, at least 0. */
+      total?: number;
+      /** An integer, at least 0. */
+      passed?: number;
+      /** An integer, at least 0. */
+      failed?: number;
+      /** A number from 0 to 100. */
+      coverage?: number;
+    };
+    integration_tests?: {
+      /** An integer, at least 0. */
+      total?: number;
+      /** An integer, at least 0. */
+      passed?: number;
+      /** An integer, at least 0. */
+      failed?: number;
+      /** A number from 0 to 100. */
+      coverage?: number;
+    };
+  };
+  /** Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  errors_encountered: unknown[];
+  warnings?: string[];
+  /** A number, at least 0. */
+  time_spent_minutes?: number;
+  next_tasks?: Array<{
+    /** A beads_id: `^[A-Za-z0-9][A-Za-z0-9._-]*$`. */
+    task_id: string;
+    relationship?: string;
+    reason?: string;
+  }>;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Report errors encountered during task execution.
+ *
+ * `droid/error_report` (MCP Agent Mail droid message formats 1.0.0).
+ */
+export interface DroidErrorReport {
+  /** A 3-part dotted version with major version 1. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  version: string;
+  /** An RFC 3339 date-time. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  timestamp: string;
+  /** Non-empty. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  sender_id: string;
+  /** A message_id: `^(msg-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  message_id: string;
+  type: "error_report";
+  /** A beads_id: `^[A-Za-z0-9][A-Za-z0-9._-]*$`. */
+  task_id: string;
+  severity: "low" | "medium" | "high" | "blocking";
+  error: {
+    /** A upper_snake: `^[A-Z][A-Z0-9_]*$`. */
+    code: string;
+    /** Non-empty. */
+    message: string;
+    stack_trace?: string;
+    context?: Record<string, unknown>;
+  };
+  attempted_solutions?: Array<{
+    /** Non-empty. */
+    solution: string;
+    result?: string;
+    details?: string;
+  }>;
+  /** Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  reproduction_steps: string[];
+  needs_human_intervention: boolean;
+  suggested_actions?: string[];
+  impact?: {
+    affected_users?: string;
+    affected_features?: string[];
+    workaround?: string;
+  };
+  attachments?: Array<{
+    type?: string;
+    filename?: string;
+    url?: string;
+  }>;
+}
+
+/**
+ * Periodic status update on task progress.
+ *
+ * `droid/status_update` (MCP Agent Mail droid message formats 1.0.0).
+ */
+export interface DroidStatusUpdate {
+  /** A 3-part dotted version with major version 1. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  version: string;
+  /** An RFC 3339 date-time. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  timestamp: string;
+  /** Non-empty. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  sender_id: string;
+  /** A message_id: `^(msg-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  message_id: string;
+  type: "status_update";
+  /** A beads_id: `^[A-Za-z0-9][A-Za-z0-9._-]*$`. */
+  task_id: string;
+  update_type: "progress" | "milestone" | "blocker" | "unblocker";
+  /** Non-empty. */
+  status_summary: string;
+  progress?: {
+    /** A number from 0 to 100. */
+    percentage?: number;
+    completed_steps?: string[];
+    current_step?: string;
+    remaining_steps?: string[];
+    /** An RFC 3339 date-time. */
+    estimated_completion?: string;
+  };
+  metrics?: Record<string, unknown>;
+  /** Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  blockers: unknown[];
+  next_milestone?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Request coordination between multiple agents (required set from the example).
+ *
+ * `droid/coordination_request` (MCP Agent Mail droid message formats 1.0.0).
+ */
+export interface DroidCoordinationRequest {
+  /** A 3-part dotted version with major version 1. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  version: string;
+  /** An RFC 3339 date-time. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  timestamp: string;
+  /** Non-empty. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  sender_id: string;
+  /** A message_id: `^(msg-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  message_id: string;
+  type: "coordination_request";
+  request_type: "parallel_execution" | "handoff" | "review" | "sync";
+  /** At least 1 item(s). Each item: Non-empty. */
+  participants: string[];
+  /** Non-empty. */
+  coordination_topic: string;
+  shared_resources?: Array<{
+    /** Non-empty. */
+    type: string;
+    patterns?: string[];
+    schema?: string;
+    access_mode?: "read_write" | "read_only";
+  }>;
+  schedule?: {
+    /** An RFC 3339 date-time. */
+    start_time?: string;
+    /** A number, at least 0. */
+    duration_minutes?: number;
+    /** A number, at least 0. */
+    checkpoint_interval_minutes?: number;
+  };
+  communication_protocol?: {
+    primary_channel?: string;
+    fallback_channel?: string;
+    escalation_contact?: string;
+  };
+  success_criteria?: string[];
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Request file reservations for conflict prevention (required set from the example).
+ *
+ * `droid/file_reservation` (MCP Agent Mail droid message formats 1.0.0).
+ */
+export interface DroidFileReservation {
+  /** A 3-part dotted version with major version 1. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  version: string;
+  /** An RFC 3339 date-time. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  timestamp: string;
+  /** Non-empty. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  sender_id: string;
+  /** A message_id: `^(msg-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`. Required in strict mode; lenient mode accepts its absence (`droid_short_form`). */
+  message_id: string;
+  type: "file_reservation";
+  /** A beads_id: `^[A-Za-z0-9][A-Za-z0-9._-]*$`. */
+  task_id: string;
+  reservation_request: {
+    mode: "exclusive" | "shared_read" | "shared_write";
+    /** At least 1 item(s). Each item: Non-empty. */
+    file_patterns: string[];
+    /** A number, at least 0. */
+    duration_minutes?: number;
+    reason?: string;
+  };
+  alternatives?: Array<{
+    /** Non-empty. */
+    pattern: string;
+    mode: "exclusive" | "shared_read" | "shared_write" | "shared";
+    note?: string;
+  }>;
+}
+
+/** The message types of the `droid` family, by registry name. */
+export interface DroidTypes {
+  task_assignment: DroidTaskAssignment;
+  task_completion: DroidTaskCompletion;
+  error_report: DroidErrorReport;
+  status_update: DroidStatusUpdate;
+  coordination_request: DroidCoordinationRequest;
+  file_reservation: DroidFileReservation;
+}
+
+/** Any message of the `droid` family. */
+export type DroidMessage = DroidTypes[keyof DroidTypes];
+
+// ---- pair-claude (Pair Claude tool calls and records 1.0.0) ----
+
+/**
+ * Navigator approves a pending permission request.
+ *
+ * `pair-claude/navigatorApprove` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudeNavigatorApprove {
+  name: "navigatorApprove" | "mcp__navigator__navigatorApprove" | "pair-navigator_navigatorApprove";
+  arguments: {
+    requestId?: string;
+    comment: string;
+  };
+}
+
+/**
+ * Navigator denies a pending permission request.
+ *
+ * `pair-claude/navigatorDeny` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudeNavigatorDeny {
+  name: "navigatorDeny" | "mcp__navigator__navigatorDeny" | "pair-navigator_navigatorDeny";
+  arguments: {
+    requestId?: string;
+    comment: string;
+  };
+}
+
+/**
+ * Navigator reviews the driver's work; pass ends the session.
+ *
+ * `pair-claude/navigatorCodeReview` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudeNavigatorCodeReview {
+  name: "navigatorCodeReview" | "mcp__navigator__navigatorCodeReview" | "pair-navigator_navigatorCodeReview";
+  arguments: {
+    comment: string;
+    pass: boolean;
+  };
+}
+
+/**
+ * Driver asks the navigator for a review.
+ *
+ * `pair-claude/driverRequestReview` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudeDriverRequestReview {
+  name: "driverRequestReview" | "mcp__driver__driverRequestReview" | "pair-driver_driverRequestReview";
+  arguments: {
+    context?: string;
+  };
+}
+
+/**
+ * Driver asks the navigator for guidance.
+ *
+ * `pair-claude/driverRequestGuidance` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudeDriverRequestGuidance {
+  name: "driverRequestGuidance" | "mcp__driver__driverRequestGuidance" | "pair-driver_driverRequestGuidance";
+  arguments: {
+    context: string;
+  };
+}
+
+/**
+ * The command the orchestrator derives from a navigator tool call.
+ *
+ * `pair-claude/NavigatorCommand` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudeNavigatorCommand {
+  type: "code_review" | "approve" | "deny";
+  comment?: string;
+  pass?: boolean;
+  requestId?: string;
+}
+
+/**
+ * The command the orchestrator derives from a driver tool call.
+ *
+ * `pair-claude/DriverCommand` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudeDriverCommand {
+  type: "request_review" | "request_guidance";
+  context?: string;
+}
+
+/**
+ * A driver's file-modifying tool use, sent to the navigator for approval.
+ *
+ * `pair-claude/PermissionRequest` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudePermissionRequest {
+  requestId?: string;
+  driverTranscript: string;
+  /** Non-empty. */
+  toolName: string;
+  input: Record<string, unknown>;
+  toolId?: string;
+}
+
+/**
+ * The navigator's approval of a permission request.
+ *
+ * `pair-claude/PermissionResult@allowed` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudePermissionResultAllowed {
+  allowed: true;
+  updatedInput: Record<string, unknown>;
+  comment?: string;
+}
+
+/**
+ * The navigator's denial of a permission request.
+ *
+ * `pair-claude/PermissionResult@denied` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudePermissionResultDenied {
+  allowed: false;
+  /** Non-empty. */
+  reason: string;
+}
+
+/**
+ * The SDK canUseTool answer that lets the driver's tool run.
+ *
+ * `pair-claude/CanUseToolResult@allow` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudeCanUseToolResultAllow {
+  behavior: "allow";
+  updatedInput: Record<string, unknown>;
+}
+
+/**
+ * The SDK canUseTool answer that blocks the driver's tool.
+ *
+ * `pair-claude/CanUseToolResult@deny` (Pair Claude tool calls and records 1.0.0).
+ */
+export interface PairClaudeCanUseToolResultDeny {
+  behavior: "deny";
+  /** Non-empty. */
+  message: string;
+}
+
+/** The message types of the `pair-claude` family, by registry name. */
+export interface PairClaudeTypes {
+  navigatorApprove: PairClaudeNavigatorApprove;
+  navigatorDeny: PairClaudeNavigatorDeny;
+  navigatorCodeReview: PairClaudeNavigatorCodeReview;
+  driverRequestReview: PairClaudeDriverRequestReview;
+  driverRequestGuidance: PairClaudeDriverRequestGuidance;
+  NavigatorCommand: PairClaudeNavigatorCommand;
+  DriverCommand: PairClaudeDriverCommand;
+  PermissionRequest: PairClaudePermissionRequest;
+  "PermissionResult@allowed": PairClaudePermissionResultAllowed;
+  "PermissionResult@denied": PairClaudePermissionResultDenied;
+  "CanUseToolResult@allow": PairClaudeCanUseToolResultAllow;
+  "CanUseToolResult@deny": PairClaudeCanUseToolResultDeny;
+}
+
+/** Any message of the `pair-claude` family. */
+export type PairClaudeMessage = PairClaudeTypes[keyof PairClaudeTypes];
+
+// ---- all families ----
+
+/** The message types of each family, by registry name. */
+export interface FamilyTypes {
+  pair: PairTypes;
+  "agent-po": AgentPoTypes;
+  droid: DroidTypes;
+  "pair-claude": PairClaudeTypes;
+}
+
+/** Every message type, keyed `family/TYPE`. */
+export interface MessageTypes {
+  "pair/PAIR_INIT": PairPairInit;
+  "pair/CLARIFICATION_REQUEST": PairClarificationRequest;
+  "pair/CLARIFICATION_RESPONSE": PairClarificationResponse;
+  "pair/CONTRACT_DRAFT": PairContractDraft;
+  "pair/CONTRACT_FINAL": PairContractFinal;
+  "pair/BUILD_COMPLETE": PairBuildComplete;
+  "pair/CHANGE_ORDER": PairChangeOrder;
+  "pair/CHANGE_ORDER_ACCEPTED": PairChangeOrderAccepted;
+  "pair/CHANGE_ORDER_REJECTED": PairChangeOrderRejected;
+  "pair/BUILD_REJECTED": PairBuildRejected;
+  "pair/CONTRACT_REVISION_REQUESTED": PairContractRevisionRequested;
+  "pair/SESSION_COMPLETE": PairSessionComplete;
+  "pair/SESSION_ABORT": PairSessionAbort;
+  "pair/TIMEOUT_WARNING": PairTimeoutWarning;
+  "pair/AUDIT_REPORT": PairAuditReport;
+  "agent-po/PLAN_SUBMISSION": AgentPoPlanSubmission;
+  "agent-po/PROGRESS_UPDATE": AgentPoProgressUpdate;
+  "agent-po/COMPLETION_REPORT": AgentPoCompletionReport;
+  "agent-po/BLOCKED_NOTIFICATION@agent": AgentPoBlockedNotificationAgent;
+  "agent-po/BLOCKED_NOTIFICATION@po": AgentPoBlockedNotificationPo;
+  "agent-po/GO_DIRECTIVE": AgentPoGoDirective;
+  "agent-po/FEEDBACK": AgentPoFeedback;
+  "agent-po/NEXT_DIRECTIVE": AgentPoNextDirective;
+  "agent-po/FIX_DIRECTIVE": AgentPoFixDirective;
+  "agent-po/TERMINATE_DIRECTIVE": AgentPoTerminateDirective;
+  "agent-po/ERROR": AgentPoError;
+  "droid/task_assignment": DroidTaskAssignment;
+  "droid/task_completion": DroidTaskCompletion;
+  "droid/error_report": DroidErrorReport;
+  "droid/status_update": DroidStatusUpdate;
+  "droid/coordination_request": DroidCoordinationRequest;
+  "droid/file_reservation": DroidFileReservation;
+  "pair-claude/navigatorApprove": PairClaudeNavigatorApprove;
+  "pair-claude/navigatorDeny": PairClaudeNavigatorDeny;
+  "pair-claude/navigatorCodeReview": PairClaudeNavigatorCodeReview;
+  "pair-claude/driverRequestReview": PairClaudeDriverRequestReview;
+  "pair-claude/driverRequestGuidance": PairClaudeDriverRequestGuidance;
+  "pair-claude/NavigatorCommand": PairClaudeNavigatorCommand;
+  "pair-claude/DriverCommand": PairClaudeDriverCommand;
+  "pair-claude/PermissionRequest": PairClaudePermissionRequest;
+  "pair-claude/PermissionResult@allowed": PairClaudePermissionResultAllowed;
+  "pair-claude/PermissionResult@denied": PairClaudePermissionResultDenied;
+  "pair-claude/CanUseToolResult@allow": PairClaudeCanUseToolResultAllow;
+  "pair-claude/CanUseToolResult@deny": PairClaudeCanUseToolResultDeny;
+}
+
+/** A `family/TYPE` key, as `jsonSchema` and `switchboard schema` take. */
+export type MessageKey = keyof MessageTypes;
+
+/** A message type's registry name (`PAIR_INIT`, `BLOCKED_NOTIFICATION@po`, `task_assignment`). */
+export type MessageTypeName = { [F in Family]: keyof FamilyTypes[F] }[Family];
+
+/** Any message of family `F`. */
+export type FamilyMessage<F extends Family> = FamilyTypes[F][keyof FamilyTypes[F]];
+
+/** Any protocol message. */
+export type Message = MessageTypes[MessageKey];
+
+// ---- results of this package ----
+
+/** Options of `validate`, `validateJson`, `validateBytes` and `validateBatch`. */
+export interface ValidateOptions {
+  /** Skip family detection and validate as this family (the CLI's `--family`). */
+  family?: Family;
+  /** Lenient mode: the seeds' documented deviations become warnings (the CLI's `--lenient`). */
+  lenient?: boolean;
+}
+
+/** One finding, exactly as `switchboard validate` prints it. */
+export interface Issue {
+  /** Where: an RFC 6901 JSON Pointer into the (carried) message; `""` is the whole message. */
+  path: string;
+  /** What, as a stable code. */
+  code: IssueCode;
+  /** A human-readable explanation. */
+  message: string;
+  /** `error`, or `warning` for a deviation lenient mode accepts. */
+  severity: Severity;
+}
+
+/**
+ * The result of validating one message: `switchboard validate`'s report with `message_type`
+ * spelled `messageType`.
+ */
+export interface Report {
+  /** No issue of severity `error` (warnings never invalidate). */
+  valid: boolean;
+  /** The detected or hinted family, also when the message type is unknown. */
+  family: Family | null;
+  /** The registry name of the detected message type. */
+  messageType: MessageTypeName | null;
+  /** The version the message declares when well-formed, else the family version modeled. */
+  version: string | null;
+  /** Every issue found, errors and warnings, in registry order. */
+  issues: Issue[];
+}
+
+/**
+ * An issue as the schema objects give it (Standard Schema and `safeParse`): `path` is the list
+ * of segments Standard Schema asks for (member names and array indexes), `pointer` the same
+ * place as the JSON Pointer string that `Issue.path` holds.
+ */
+export interface SchemaIssue {
+  /** Where, as segments: strings for member names, numbers for array indexes. */
+  path: Array<string | number>;
+  /** Where, as an RFC 6901 JSON Pointer. */
+  pointer: string;
+  /** What, as a stable code. */
+  code: IssueCode;
+  /** A human-readable explanation. */
+  message: string;
+  /** `error`, or `warning` for a deviation lenient mode accepts. */
+  severity: Severity;
+}
+
+// ---- the Agent Mail pane (doctor-agent-mail-pane-v1 wire names) ----
+
+/** One normalized message row. */
+export interface PaneMessageItem {
+  id: number;
+  subject: string;
+  from: string;
+  created_ts: string;
+  importance: string;
+  ack_required: boolean;
+  acknowledged: boolean;
+  thread_id: string | null;
+  /** `received` for inbox rows; the row's `delivery_status` (default `sent`) for outbox rows. */
+  delivery_status: string;
+  direction: "inbox" | "outbox";
+}
+
+/** One normalized contact row. */
+export interface PaneContactItem {
+  peer: string;
+  status: string;
+  reason: string;
+  updated_ts: string;
+  expires_ts: string | null;
+}
+
+/** One structured pane event. */
+export interface PaneEvent {
+  event_kind: PaneEventKind;
+  source: "inbox" | "outbox" | "contacts" | "thread" | "snapshot";
+  message_id: number | null;
+  thread_id: string | null;
+  message: string;
+}
+
+/** A `doctor-agent-mail-pane-v1` snapshot, as `switchboard pane` prints it. */
+export interface PaneSnapshot {
+  schema_version: string;
+  thread_filter_mode: PaneMode;
+  active_thread: string | null;
+  refresh_fingerprint: string;
+  inbox: PaneMessageItem[];
+  outbox: PaneMessageItem[];
+  thread_messages: PaneMessageItem[];
+  contacts: PaneContactItem[];
+  pending_ack_count: number;
+  replay_commands: string[];
+  parse_errors: string[];
+  events: PaneEvent[];
+}
+
+/** The sizes of a snapshot (`buildPaneSummary`). */
+export interface PaneSummary {
+  inbox: number;
+  outbox: number;
+  threadMessages: number;
+  contacts: number;
+  pendingAckCount: number;
+  events: number;
+  parseErrors: string[];
+  refreshFingerprintBytes: number;
+}
+
+/** One step of the reference smoke workflow. */
+export interface PaneWorkflowStep {
+  step_id: string;
+  action: string;
+  snapshot: PaneSnapshot;
+}
+
+/** The reference smoke workflow transcript, as `switchboard pane-smoke` prints it. */
+export interface PaneTranscript {
+  scenario_id: string;
+  steps: PaneWorkflowStep[];
+}
+
+/** A thread filter mode of the pane contract. */
+export type PaneMode = "ack_required" | "all" | "thread_only" | "unacked_only";
+
+/** An event kind of the pane contract's taxonomy. */
+export type PaneEventKind =
+  | "ack_transition"
+  | "command_invoked"
+  | "contact_attention_required"
+  | "delivery_failure"
+  | "parse_failure"
+  | "snapshot_built"
+  | "thread_continuity_gap"
+  | "thread_view_updated";

@@ -1,0 +1,40 @@
+//! The wasm-bindgen binding of `switchboard-core`, the low-level half of the
+//! `switchboard-protocol` npm package (the JS layer in `../js/` is the other half).
+//!
+//! Every export is a thin mapping over one core call, shaped for the JS↔wasm boundary:
+//! one string or byte array in, a number out on the common path (a valid message), and a
+//! JSON string only when there is more to say (issues, a declared version, a pane snapshot).
+//! No JS object is walked from Rust, so `serde-wasm-bindgen`'s blind spots (it ignores
+//! `deny_unknown_fields`, turns maps into ES `Map`s) never apply.
+//!
+//! - [`validate`]: validation, single and JSON Lines, with results packed by [`report`].
+//! - [`schema`]: JSON Schema export and the registry tables the JS layer builds on.
+//! - [`pane`]: the Agent Mail pane normalizer.
+//! - [`typescript`]: the generated TypeScript declarations the package ships.
+//!
+//! ## Adding a core function to the package
+//!
+//! 1. **Export** (here): one `#[wasm_bindgen(js_name = camelCaseName)]` function in the file of
+//!    its area (`src/session.rs`, `src/audit.rs`, …, declared above), taking JSON text or bytes
+//!    and plain numbers, calling the core once and returning its result as JSON text
+//!    (`serde_json::to_string`; a small `#[serde(rename_all = "camelCase")]` struct only where
+//!    the core's type is not the shape JS should see). Core errors become `JsError`. Nothing
+//!    else: no rule of the protocol lives here.
+//! 2. **Types**: the result's TypeScript in [`typescript`] (generated from the core's data where
+//!    it has any), then `SWITCHBOARD_BLESS=1 cargo test -p switchboard-wasm --test typescript`
+//!    rewrites `js/types.d.ts`.
+//! 3. **JS**: in `js/api.js` one function (`const x = (input) =>
+//!    JSON.parse(glue.x(payload(input, …)))`) and its name in the returned object; the name
+//!    in the export lists of `js/index.js` and `js/node.mjs` (`node.cjs` takes them all).
+//! 4. **TSDoc**: its declaration in `js/index.d.ts`.
+//! 5. **Test**: a case in `tests/js/api.test.mjs`; `scripts/npm-package.sh` and
+//!    `node --test bindings/wasm/tests/js/` run it from the packed tarball.
+
+pub mod pane;
+pub mod report;
+pub mod schema;
+pub mod typescript;
+pub mod validate;
+
+#[cfg(feature = "bench")]
+mod bench;

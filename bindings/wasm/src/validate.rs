@@ -1,0 +1,51 @@
+//! Validation exports: JSON bytes in, a result code out (see [`crate::report`]).
+
+use crate::report::{self, Target};
+use switchboard_core::protocol::{self, Report};
+use wasm_bindgen::prelude::*;
+
+fn unknown_options(word: u32) -> JsError {
+    JsError::new(&format!("unknown options word {word:#x}"))
+}
+
+/// Validates one message given as JSON bytes.
+pub fn validate_target(bytes: &[u8], target: Target) -> Report {
+    match target {
+        Target::Detect(options) => protocol::validate_slice(bytes, &options),
+        Target::Type {
+            family,
+            spec,
+            lenient,
+        } => protocol::validate_slice_as(bytes, family, spec, lenient),
+    }
+}
+
+/// Validates one message given as JSON bytes (UTF-8); returns its result code. Text crosses as
+/// bytes too: the JS layer encodes it with `TextEncoder.encodeInto`, which is faster than
+/// wasm-bindgen's string passing for message-sized text.
+#[wasm_bindgen(js_name = validateBytes)]
+pub fn validate_bytes(bytes: &[u8], options: u32) -> Result<u32, JsError> {
+    let target = report::decode(options).ok_or_else(|| unknown_options(options))?;
+    report::clear();
+    Ok(report::keep(validate_target(bytes, target)))
+}
+
+/// Validates JSON Lines bytes (one message per non-blank line, as `switchboard validate
+/// --jsonl`); returns one result code per message.
+#[wasm_bindgen(js_name = validateLines)]
+pub fn validate_lines(bytes: &[u8], options: u32) -> Result<Vec<u32>, JsError> {
+    let Some(Target::Detect(options)) = report::decode(options) else {
+        return Err(unknown_options(options));
+    };
+    report::clear();
+    Ok(protocol::validate_lines(bytes, &options)
+        .map(|line| report::keep(line.report))
+        .collect())
+}
+
+/// The reports whose codes were not simple, as one JSON array (see
+/// [`report::take_reports`]).
+#[wasm_bindgen(js_name = takeReports)]
+pub fn take_reports(segments: bool) -> String {
+    report::take_reports(segments)
+}

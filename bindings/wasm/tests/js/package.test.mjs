@@ -1,0 +1,207 @@
+// The packed tarball, installed into a scratch project, used as users would: from an ES module,
+// a CommonJS module, and TypeScript compiled with `tsc --strict` (ESM and CommonJS flavours).
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { ROOT, scratchProject } from "./support.mjs";
+
+const MESSAGE = `{"type": "request_review", "context": "PR 12"}`;
+
+/** A fresh folder inside the scratch project (so `switchboard-protocol` resolves from it). */
+function consumerDir() {
+  return mkdtempSync(join(scratchProject(), "consumer-"));
+}
+
+function run(file, cwd) {
+  return execFileSync(process.execPath, [file], { cwd, encoding: "utf8" });
+}
+
+test("the tarball holds the package files and package.json declares the entry points", () => {
+  const installed = join(scratchProject(), "node_modules/switchboard-protocol");
+  const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
+  const cargoVersion = /\[workspace\.package\][^[]*?^version\s*=\s*"([^"]+)"/m.exec(
+    readFileSync(join(ROOT, "Cargo.toml"), "utf8"),
+  )[1];
+  assert.equal(manifest.name, "switchboard-protocol");
+  assert.equal(manifest.version, cargoVersion);
+  assert.equal(manifest.license, "MIT OR Apache-2.0");
+  assert.equal(manifest.types, "./index.d.ts");
+  const dot = manifest.exports["."];
+  assert.equal(dot.node.import.default, "./node.mjs");
+  assert.equal(dot.node.require.default, "./node.cjs");
+  assert.equal(dot.browser.default, "./index.js");
+  assert.equal(dot.default.default, "./index.js");
+  const files = readdirSync(installed);
+  for (const f of ["README.md", "LICENSE-MIT", "LICENSE-APACHE", "index.d.ts", "index.d.cts", "types.d.ts"]) {
+    assert.ok(files.includes(f), `${f} in the package`);
+  }
+  assert.deepEqual(readdirSync(join(installed, "wasm")).sort(), [
+    "switchboard_wasm.cjs",
+    "switchboard_wasm.js",
+    "switchboard_wasm_bg.wasm",
+  ]);
+  assert.ok(!files.includes(".build-stamp"));
+});
+
+test("import and require give the same exports", () => {
+  const dir = consumerDir();
+  writeFileSync(
+    join(dir, "names.mjs"),
+    `import { createRequire } from "node:module";
+const esm = Object.keys(await import("switchboard-protocol")).sort();
+const cjs = Object.keys(createRequire(import.meta.url)("switchboard-protocol")).sort();
+console.log(JSON.stringify([esm, cjs]));
+`,
+  );
+  const [esm, cjs] = JSON.parse(run("names.mjs", dir));
+  assert.deepEqual(esm, cjs);
+  assert.ok(esm.includes("validateBatch") && esm.includes("runPaneSmoke"));
+});
+
+test("the declarations use no `any` type", () => {
+  const installed = join(scratchProject(), "node_modules/switchboard-protocol");
+  for (const name of ["index.d.ts", "types.d.ts"]) {
+    const code = readFileSync(join(installed, name), "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/\/\/.*$/gm, "");
+    assert.doesNotMatch(code, /(?<![\w"-])any(?![\w"-])/, name);
+  }
+});
+
+test("an ES module imports the package by name", () => {
+  const dir = consumerDir();
+  writeFileSync(
+    join(dir, "esm.mjs"),
+    `import assert from "node:assert/strict";
+import { validate, validateJson, validateBytes, schemas, SchemaError, families } from "switchboard-protocol";
+const report = validateJson(${JSON.stringify(MESSAGE)});
+assert.deepEqual(report, { valid: true, family: "pair-claude", messageType: "DriverCommand", version: "1.0.0", issues: [] });
+assert.deepEqual(validate(JSON.parse(${JSON.stringify(MESSAGE)})), report);
+assert.deepEqual(validateBytes(new TextEncoder().encode(${JSON.stringify(MESSAGE)})), report);
+assert.throws(() => schemas["pair-claude/DriverCommand"].parse({ type: "approve" }), SchemaError);
+assert.equal(families.length, 4);
+console.log("esm ok");
+`,
+  );
+  assert.equal(run("esm.mjs", dir), "esm ok\n");
+});
+
+test("a CommonJS module requires the package by name", () => {
+  const dir = consumerDir();
+  writeFileSync(
+    join(dir, "cjs.cjs"),
+    `const assert = require("node:assert/strict");
+const sb = require("switchboard-protocol");
+const report = sb.validateJson(${JSON.stringify(MESSAGE)});
+assert.equal(report.valid, true);
+assert.equal(report.messageType, "DriverCommand");
+const bad = sb.schemas.any.safeParse({ type: "request_review", context: 5 });
+assert.equal(bad.success, false);
+assert.deepEqual(bad.error.issues[0].path, ["context"]);
+assert.ok(bad.error instanceof sb.SchemaError);
+assert.equal(sb.runPaneSmoke().steps.length > 0, true);
+console.log("cjs ok");
+`,
+  );
+  assert.equal(run("cjs.cjs", dir), "cjs ok\n");
+});
+
+const TS_BODY = `
+const report: Report = validate({ type: "request_review" }, { lenient: true });
+const code: IssueCode | undefined = report.issues[0]?.code;
+const family: Family | null = report.family;
+if (code !== undefined || family !== "pair-claude") throw new Error("unexpected report");
+
+const init = {
+  to: "builder",
+  subject: "PAIR_INIT",
+  body: { protocol_version: "3.1", task: "Add login", my_role: "PLANNER", your_role: "BUILDER", status: "INITIALIZED" },
+};
+const parsed = schemas["pair/PAIR_INIT"].safeParse(init);
+if (!parsed.success) throw parsed.error;
+const typed: PairPairInit = parsed.data;
+const role: "PLANNER" | "BUILDER" = typed.body.my_role;
+
+// Any Standard Schema consumer gets the message type out.
+function standardValidate<T>(s: StandardSchemaV1<unknown, T>, value: unknown): T | undefined {
+  const result = s["~standard"].validate(value);
+  if (result instanceof Promise) throw new Error("switchboard validates synchronously");
+  return result.issues ? undefined : result.value;
+}
+const task: DroidTaskAssignment | undefined = standardValidate(schemas["droid/task_assignment"], {});
+if (task !== undefined) throw new Error("an empty object is no task assignment");
+
+const failed = schema("droid", { lenient: true }).safeParse({ type: "task_assignment" });
+if (failed.success) throw new Error("expected a failure");
+const segments: Array<string | number> = failed.error.issues[0].path;
+const pointer: string = failed.error.issues[0].pointer;
+
+const draft = jsonSchema("droid/task_assignment");
+const union = jsonSchema();
+const snapshot: PaneSnapshot = buildPaneSnapshot({ inbox: "[]", outbox: [], contacts: { result: [] }, mode: "all" });
+const fingerprint: string = snapshot.refresh_fingerprint;
+const steps: number = runPaneSmoke().steps.length;
+
+// Type errors the declarations must catch (compiled, never called).
+export function typeErrors(): void {
+  // @ts-expect-error: not a schema key
+  schema("pair/NOT_A_TYPE");
+  // @ts-expect-error: not a family
+  validate({}, { family: "not-a-family" });
+  // @ts-expect-error: not a filter mode
+  buildPaneSnapshot({ inbox: "[]", outbox: "[]", contacts: "[]", mode: "sideways" });
+  // @ts-expect-error: a PAIR_INIT role is PLANNER or BUILDER
+  const wrongRole: PairPairInit["body"]["my_role"] = "OBSERVER";
+  // @ts-expect-error: a report's message type is a registry name
+  const wrongType: Report["messageType"] = "NOT_A_TYPE";
+  console.log(wrongRole, wrongType);
+}
+
+console.log(role, segments.length, pointer, typeof draft, typeof union, fingerprint.length > 0, steps > 0);
+`;
+
+const TS_IMPORTS = `{ validate, schemas, schema, jsonSchema, buildPaneSnapshot, runPaneSmoke }`;
+const TS_TYPES = `{ Report, IssueCode, Family, PairPairInit, DroidTaskAssignment, StandardSchemaV1, PaneSnapshot }`;
+
+test("TypeScript compiles against the declarations with tsc --strict (ESM and CommonJS) and runs", () => {
+  const dir = consumerDir();
+  writeFileSync(
+    join(dir, "main.mts"),
+    `import ${TS_IMPORTS} from "switchboard-protocol";\nimport type ${TS_TYPES} from "switchboard-protocol";\n${TS_BODY}`,
+  );
+  writeFileSync(
+    join(dir, "main.cts"),
+    `import ${TS_IMPORTS} = require("switchboard-protocol");\nimport type ${TS_TYPES} from "switchboard-protocol";\n${TS_BODY}`.replace(
+      `import ${TS_IMPORTS} = require("switchboard-protocol");`,
+      `import sb = require("switchboard-protocol");\nconst ${TS_IMPORTS} = sb;`,
+    ),
+  );
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        target: "es2022",
+        lib: ["es2022", "dom"],
+        types: [],
+        outDir: "out",
+        noEmitOnError: true,
+        skipLibCheck: false,
+      },
+      files: ["main.mts", "main.cts"],
+    }),
+  );
+  const tsc = join(ROOT, "node_modules/.bin/tsc");
+  try {
+    execFileSync(tsc, ["-p", dir], { cwd: dir, encoding: "utf8" });
+  } catch (err) {
+    assert.fail(`tsc --strict failed:\n${err.stdout}${err.stderr}`);
+  }
+  const expected = "PLANNER 1 /task_id object object true true\n";
+  assert.equal(run(join("out", "main.mjs"), dir), expected);
+  assert.equal(run(join("out", "main.cjs"), dir), expected);
+});
