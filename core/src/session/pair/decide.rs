@@ -10,6 +10,16 @@ use crate::protocol::build::Text;
 use crate::protocol::families::pair::Phase;
 
 impl PairSession {
+    /// What a reviewer typed at the open checkpoint (`REVISE: add expiry tests`), parsed and
+    /// turned into the messages it implies ([`PairSession::decide`]).
+    ///
+    /// # Errors
+    /// No open checkpoint, text that is no decision of it, or unknown roles.
+    pub fn decide_text(&self, text: &str) -> Result<Vec<PairMessage>, DecisionError> {
+        let checkpoint = self.open_checkpoint().ok_or(DecisionError::NoOpenCheckpoint)?;
+        self.decide(&Decision::parse(checkpoint, text)?)
+    }
+
     /// The messages a decision at the open checkpoint implies, from the planner:
     ///
     /// | checkpoint | decision | messages |
