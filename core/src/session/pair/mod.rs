@@ -320,6 +320,21 @@ impl PairSession {
                 ));
             }
         }
+        if let (Some(open), Some(to)) = (self.open_checkpoint(), rule.to) {
+            // Leaving the phase while a checkpoint is open takes its decision (or the abort).
+            if rule.closes != Some(open) && to != Phase::Aborted && Some(to) != self.phase {
+                return Some(Violation::at(
+                    ViolationCode::OutOfOrder,
+                    env,
+                    format!(
+                        "{} while human checkpoint #{} ({}) is open",
+                        rule.message,
+                        open.number(),
+                        open.as_str()
+                    ),
+                ));
+            }
+        }
         self.transition(env, rule, event)
     }
 
