@@ -107,7 +107,10 @@ fn unusable_input_exits_2_with_a_reason() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         // The reason is on the first line (clap adds a hint line after its own errors).
-        assert!(stderr.lines().next().unwrap_or("").contains(needle), "{args:?}: {stderr}");
+        assert!(
+            stderr.lines().next().unwrap_or("").contains(needle),
+            "{args:?}: {stderr}"
+        );
     }
 }
 

@@ -440,10 +440,14 @@ impl AgentPoBook {
             return;
         };
         let key = (agent.to_owned(), task.to_owned());
-        let i = *self.index.entry(key).or_insert_with(|| {
-            self.tasks.push(AgentTask::new(agent, task));
-            self.tasks.len() - 1
-        });
+        let i = match self.index.get(&key) {
+            Some(&i) => i,
+            None => {
+                self.tasks.push(AgentTask::new(agent, task));
+                self.index.insert(key, self.tasks.len() - 1);
+                self.tasks.len() - 1
+            }
+        };
         let current = std::mem::replace(&mut self.tasks[i], AgentTask::new("", ""));
         self.tasks[i] = current.step(env).state;
     }
