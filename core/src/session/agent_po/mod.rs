@@ -184,15 +184,21 @@ impl AgentTask {
     /// Folds one message of this task.
     #[must_use]
     pub fn step(mut self, env: &Envelope) -> Step<AgentTask> {
+        let violation = self.fold(env);
+        Step {
+            state: self,
+            violation,
+        }
+    }
+
+    /// [`AgentTask::step`] in place: what a book folding many messages uses.
+    pub(crate) fn fold(&mut self, env: &Envelope) -> Option<Violation> {
         self.entries.push(env.index);
         let violation = self.apply(env);
         if let Some(v) = &violation {
             self.violations.push(v.clone());
         }
-        Step {
-            state: self,
-            violation,
-        }
+        violation
     }
 
     fn apply(&mut self, env: &Envelope) -> Option<Violation> {
@@ -448,7 +454,6 @@ impl AgentPoBook {
                 self.tasks.len() - 1
             }
         };
-        let current = std::mem::replace(&mut self.tasks[i], AgentTask::new("", ""));
-        self.tasks[i] = current.step(env).state;
+        let _ = self.tasks[i].fold(env);
     }
 }

@@ -251,6 +251,15 @@ impl PairSession {
     /// Folds one message into the session (the envelope must belong to it; see [`PairBook`]).
     #[must_use]
     pub fn step(mut self, env: &Envelope) -> Step<PairSession> {
+        let violation = self.fold(env);
+        Step {
+            state: self,
+            violation,
+        }
+    }
+
+    /// [`PairSession::step`] in place: what a book folding many messages uses.
+    pub(crate) fn fold(&mut self, env: &Envelope) -> Option<Violation> {
         for agent in env.from.iter().chain(&env.to) {
             if !self.participants.contains(agent) {
                 self.participants.push(agent.clone());
@@ -272,10 +281,7 @@ impl PairSession {
         if let Some(v) = &violation {
             self.violations.push(v.clone());
         }
-        Step {
-            state: self,
-            violation,
-        }
+        violation
     }
 
     /// Applies a message; returns the violation it caused.
