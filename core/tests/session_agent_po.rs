@@ -351,3 +351,64 @@ fn feedback_past_the_limit_is_reported() {
         .collect();
     assert_eq!(codes, ["limit_exceeded"]);
 }
+
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        "[A-Z0-9a-z_ -]{0,8}".prop_map(Value::String),
+        Just(json!("TASK-042")),
+        Just(json!("agent-7f3a")),
+        Just(json!("PLAN_SUBMISSION")),
+        Just(json!("COMPLETION_REPORT")),
+    ];
+    leaf.prop_recursive(3, 24, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::btree_map(
+                prop::sample::select(vec![
+                    "message_type",
+                    "agent_id",
+                    "task_id",
+                    "plan",
+                    "ac_mapping",
+                    "ac_id",
+                    "files_to_modify",
+                    "path",
+                    "file",
+                    "test_approach",
+                    "unit_tests",
+                    "questions",
+                    "revision",
+                    "ac_verification",
+                    "status",
+                    "evidence",
+                    "test_results",
+                    "failed",
+                    "passed",
+                    "details",
+                    "files_changed"
+                ]),
+                inner,
+                0..6,
+            )
+            .prop_map(|m| Value::Object(m.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())),
+        ]
+    })
+}
+
+proptest! {
+    /// No plan or report, however malformed, crashes a gate; whatever it emits is valid.
+    #[test]
+    fn no_plan_or_report_crashes_the_gates(mut v in any_json(), kind in prop::sample::select(vec!["PLAN_SUBMISSION", "COMPLETION_REPORT"])) {
+        if let Value::Object(m) = &mut v {
+            m.insert("message_type".into(), json!(kind));
+            m.insert("agent_id".into(), json!("agent-7f3a"));
+            m.insert("task_id".into(), json!("TASK-042"));
+        }
+        for out in [go_gate(&task(), &v, at(0, 0)), next_gate(&task(), &[], &v, 1, at(0, 0))].into_iter().flatten() {
+            prop_assert!(protocol::validate(&out.directive, &Options::strict()).valid, "{}", out.directive);
+        }
+    }
+}

@@ -69,10 +69,9 @@ fn violations() -> String {
 
 #[test]
 fn docs_hold_the_engine_tables() {
-    let docs = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/protocol.md"),
-    )
-    .unwrap();
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/protocol.md"))
+            .unwrap();
     let tables = [
         ("transition", transitions()),
         ("timeout", timeouts()),
