@@ -226,9 +226,9 @@ impl Envelope {
         // the `Value` path does.
         // Only a row (a `body_md` member) takes this path: a bare message needs its tree.
         let maybe_row = bytes.windows(9).any(|w| w == b"\"body_md\"");
-        let row = std::str::from_utf8(bytes)
-            .ok()
-            .filter(|_| maybe_row)
+        let row = maybe_row
+            .then(|| std::str::from_utf8(bytes).ok())
+            .flatten()
             .and_then(|text| serde_json::from_str::<row::Row<'_>>(text).ok());
         if let Some(row) = row {
             if let Some(body_md) = row.body_md() {
