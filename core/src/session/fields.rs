@@ -32,4 +32,3 @@ pub(crate) fn count(v: &Value, key: &str) -> Option<u32> {
         .and_then(Value::as_u64)
         .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
 }
-
