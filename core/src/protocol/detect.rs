@@ -9,6 +9,7 @@ use super::issue::{IssueCode, LazyPath};
 use super::registry::{Discriminator, FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 use super::validator::Ctx;
 use serde_json::{Map, Value};
+use std::sync::OnceLock;
 
 /// How a discriminator relates to an object.
 #[derive(PartialEq, Eq)]
@@ -21,22 +22,18 @@ enum Fit {
     No,
 }
 
-/// Declares the member names detection looks at, as a list and as a `match`.
+/// Declares the member names detection looks at, numbered, as a list and as a `match`.
 macro_rules! detection_keys {
-    ($($key:literal),* $(,)?) => {
+    ($($index:literal => $key:literal),* $(,)?) => {
         /// Every member name detection looks at (discriminators, shapes, markers, type keys,
         /// `body_md`); a unit test checks the registry uses no other.
         pub(crate) const DETECTION_KEYS: &[&str] = &[$($key),*];
 
-        /// Whether `k` is one of [`DETECTION_KEYS`] (compiled to a length switch, no hashing).
-        pub(crate) fn is_detection_key(k: &str) -> bool {
-            matches!(k, $($key)|*)
-        }
-
-        /// The string of [`DETECTION_KEYS`] equal to `k`, if any.
-        fn detection_key(k: &str) -> Option<&'static str> {
+        /// The position of `k` in [`DETECTION_KEYS`] (compiled to a length switch, no
+        /// hashing); `detection_indexes_follow_the_list` checks the numbers.
+        pub(crate) fn detection_index(k: &str) -> Option<u32> {
             match k {
-                $($key => Some($key),)*
+                $($key => Some($index),)*
                 _ => None,
             }
         }
@@ -44,24 +41,48 @@ macro_rules! detection_keys {
 }
 
 detection_keys!(
-    "body_md",
-    "subject",
-    "body",
-    "scheming_detected",
-    "message_type",
-    "details",
-    "suggested_action",
-    "history",
-    "next_steps",
-    "type",
-    "sender_id",
-    "message_id",
-    "name",
-    "arguments",
-    "allowed",
-    "behavior",
-    "driverTranscript",
+    0 => "body_md",
+    1 => "subject",
+    2 => "body",
+    3 => "scheming_detected",
+    4 => "message_type",
+    5 => "details",
+    6 => "suggested_action",
+    7 => "history",
+    8 => "next_steps",
+    9 => "type",
+    10 => "sender_id",
+    11 => "message_id",
+    12 => "name",
+    13 => "arguments",
+    14 => "allowed",
+    15 => "behavior",
+    16 => "driverTranscript",
 );
+
+/// Whether `k` is one of [`DETECTION_KEYS`].
+pub(crate) fn is_detection_key(k: &str) -> bool {
+    detection_index(k).is_some()
+}
+
+/// A set of [`DETECTION_KEYS`], one bit per position.
+type KeySet = u32;
+
+/// The set of these keys (each one of [`DETECTION_KEYS`]).
+fn key_set(keys: &[&str]) -> KeySet {
+    keys.iter()
+        .filter_map(|k| detection_index(k))
+        .fold(0, |set, i| set | 1 << i)
+}
+
+/// Per family in registry order: the keys its detection reads, and its markers.
+fn family_keys(fam: &FamilySpec) -> (KeySet, KeySet) {
+    static SETS: OnceLock<[(KeySet, KeySet); 4]> = OnceLock::new();
+    let sets =
+        SETS.get_or_init(|| REGISTRY.map(|f| (key_set(f.detection_keys), key_set(f.markers))));
+    let i = REGISTRY.iter().position(|f| f.id == fam.id).unwrap_or(0);
+    sets[i]
+}
 
 /// A member value as detection reads it: a string, a boolean, or something else.
 pub(crate) trait Probe {
@@ -93,6 +114,8 @@ pub(crate) struct Members<'v, P: ?Sized = Value> {
     names: [&'static str; DETECTION_KEYS.len()],
     values: [Option<&'v P>; DETECTION_KEYS.len()],
     n: usize,
+    /// Which of [`DETECTION_KEYS`] are there.
+    present: KeySet,
 }
 
 impl<'v> Members<'v> {
@@ -110,17 +133,19 @@ impl<'v, P: Probe + ?Sized> Members<'v, P> {
             names: [""; DETECTION_KEYS.len()],
             values: [None; DETECTION_KEYS.len()],
             n: 0,
+            present: 0,
         };
         for (k, v) in members {
             if m.n == m.names.len() {
                 break;
             }
-            // Named by the list's own string, which the registry's names usually share
-            // (identical literals are merged), so most look-ups compare addresses only.
-            if let Some(name) = detection_key(k) {
-                m.names[m.n] = name;
+            if let Some(i) = detection_index(k) {
+                // Named by the list's own string, which the registry's names usually share
+                // (identical literals are merged), so most look-ups compare addresses only.
+                m.names[m.n] = DETECTION_KEYS[i as usize];
                 m.values[m.n] = Some(v);
                 m.n += 1;
+                m.present |= 1 << i;
             }
         }
         m
@@ -248,7 +273,8 @@ fn scan<P: Probe + ?Sized>(fam: &'static FamilySpec, obj: &Members<'_, P>) -> Sc
         hits: 0,
         value_only: 0,
     };
-    if !fam.detection_keys.iter().any(|k| obj.has(k)) {
+    let (read, markers) = family_keys(fam);
+    if obj.present & read == 0 {
         return s;
     }
     let mut last = LastText::new();
@@ -262,7 +288,7 @@ fn scan<P: Probe + ?Sized>(fam: &'static FamilySpec, obj: &Members<'_, P>) -> Sc
             Fit::No => {}
         }
     }
-    s.claimed = s.hits > 0 || s.value_only > 0 || fam.markers.iter().any(|m| obj.has(m));
+    s.claimed = s.hits > 0 || s.value_only > 0 || obj.present & markers != 0;
     s
 }
 
@@ -405,7 +431,16 @@ pub(crate) fn extract_json(body: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{decides_type, DETECTION_KEYS, INERT_MARKERS};
+    use super::{decides_type, detection_index, DETECTION_KEYS, INERT_MARKERS};
+
+    #[test]
+    fn detection_indexes_follow_the_list() {
+        assert!(DETECTION_KEYS.len() <= 32, "a KeySet holds 32 keys");
+        for (i, k) in DETECTION_KEYS.iter().enumerate() {
+            assert_eq!(detection_index(k), Some(i as u32), "{k}");
+        }
+        assert_eq!(detection_index("nope"), None);
+    }
     use crate::protocol::registry::{Discriminator, REGISTRY};
 
     #[test]

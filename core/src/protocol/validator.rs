@@ -444,10 +444,13 @@ fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             }
         }
         Str::Version { major, parts } => {
-            let well_formed = s.split('.').count() == *parts
-                && s.split('.')
-                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-            if !well_formed {
+            let (count, digits) = s.split('.').fold((0, true), |(n, ok), p| {
+                (
+                    n + 1,
+                    ok && !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()),
+                )
+            });
+            if count != *parts || !digits {
                 ctx.error(path, IssueCode::BadPattern, || {
                     format!("\"{s}\" is not a {parts}-part dotted version")
                 });

@@ -447,6 +447,11 @@ impl Walk {
         }
     }
 
+    /// The name of the field members in declaration order would come with next.
+    fn expected(&self) -> Option<&'static str> {
+        self.spec.fields.get(self.next).map(|f| f.name)
+    }
+
     /// The declared field named `key`.
     fn field(&mut self, key: &str) -> Option<usize> {
         let fields = self.spec.fields;
@@ -514,11 +519,18 @@ fn object<'a>(
     let mut first = true;
     while sc.next_member(first)? {
         first = false;
-        let key = sc.name()?;
-        if forbid.contains(&key.as_ref()) {
-            forbidden = true;
-        }
-        match walk.field(&key) {
+        let found = match walk.expected().filter(|name| sc.name_is(name)) {
+            Some(name) => {
+                forbidden |= forbid.contains(&name);
+                walk.field(name)
+            }
+            None => {
+                let key = sc.name()?;
+                forbidden |= forbid.contains(&key.as_ref());
+                walk.field(&key)
+            }
+        };
+        match found {
             Some(i) if !st.failed() => {
                 member(sc, st, &mut walk, i, level, false)?;
             }
@@ -552,7 +564,17 @@ impl<'a, const N: usize> Gathered<'a, N> {
     /// Adds a member; one named like a member already there spills (a name seen twice is
     /// the full path's to judge: the `Value` keeps the last).
     fn push(&mut self, key: Cow<'a, str>, value: Seen<'a>) {
-        if self.n == N || self.iter().any(|(k, _)| *k == key) {
+        if self.iter().any(|(k, _)| *k == key) {
+            self.spilled = true;
+            return;
+        }
+        self.append(key, value);
+    }
+
+    /// Adds a member without looking for its name among the others (the members held until
+    /// detection answers: a name seen twice fails when they are checked, see [`Walk::see`]).
+    fn append(&mut self, key: Cow<'a, str>, value: Seen<'a>) {
+        if self.n == N {
             self.spilled = true;
             return;
         }
@@ -649,7 +671,11 @@ fn detect_root<'a>(
     let mut first = true;
     while sc.next_member(first)? {
         first = false;
-        let key = sc.name()?;
+        let expected = guess.as_ref().and_then(|g| g.walk.expected());
+        let key = match expected.filter(|name| sc.name_is(name)) {
+            Some(name) => Cow::Borrowed(name),
+            None => sc.name()?,
+        };
         let detection = detect::is_detection_key(&key);
         if let Some(g) = guess.as_mut() {
             let seen = match g.walk.field(&key) {
@@ -669,7 +695,7 @@ fn detect_root<'a>(
             probes.push(key.clone(), seen.clone());
         }
         let decides = detect::decides_type(&key);
-        held.push(key, seen);
+        held.append(key, seen);
         if decides {
             if let Some(answer) = detect_type(&probes, hint) {
                 guess = Some(Guess::new(st, answer, &held));

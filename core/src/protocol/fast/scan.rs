@@ -110,6 +110,28 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Whether the next member is named `name` as written, without escapes (`name` has no
+    /// character that needs one); if so, consumes the name and its colon.
+    #[inline]
+    pub(crate) fn name_is(&mut self, name: &str) -> bool {
+        let bytes = self.bytes();
+        let at = self.pos;
+        let end = at + 1 + name.len();
+        let written = bytes.get(at + 1..end) == Some(name.as_bytes())
+            && bytes.get(at) == Some(&b'"')
+            && bytes.get(end) == Some(&b'"');
+        if !written {
+            return false;
+        }
+        self.pos = end + 1;
+        if self.eat(b':').is_err() {
+            // Not a member after all: read it again, as written, to fail there.
+            self.pos = at;
+            return false;
+        }
+        true
+    }
+
     /// A member name and its colon.
     pub(crate) fn name(&mut self) -> Read<Cow<'a, str>> {
         self.eat(b'"')?;
@@ -315,6 +337,12 @@ mod tests {
             let want: String = serde_json::from_str(&format!("\"{text}")).unwrap();
             assert_eq!(got, want);
         }
+        let mut s = Scanner::new(r#""type" "x": 1"#);
+        assert!(!s.name_is("type"));
+        assert!(
+            s.name().is_err(),
+            "read again from the name, the colon is missing"
+        );
         for bad in [r#"\ud83d\ude00""#, "\u{1}\"", r#"\x""#, "open"] {
             assert!(Scanner::new(bad).string().is_err(), "{bad}");
         }
