@@ -118,10 +118,12 @@ pub(crate) struct Members<'v, P: ?Sized = Value> {
     present: KeySet,
 }
 
-impl<'v> Members<'v> {
-    /// Gathers the members of `obj` that detection looks at.
+impl<'v> Members<'v, dyn Probe + 'v> {
+    /// Gathers the members of `obj` that detection looks at. (Detection reads its values
+    /// through `dyn Probe`, so that the full path and the path from bytes share one copy of
+    /// it in the wasm module.)
     pub(crate) fn new(obj: &'v Map<String, Value>) -> Self {
-        Members::gather(obj.iter().map(|(k, v)| (k.as_str(), v)))
+        Members::gather(obj.iter().map(|(k, v)| (k.as_str(), v as &dyn Probe)))
     }
 }
 

@@ -161,11 +161,10 @@ pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
             carried: None,
         };
     };
-    let members = detect::Members::new(obj);
-    if let Some(body) = members.get("body_md") {
+    if let Some(body) = obj.get("body_md") {
         return run_carried(ctx, obj, body, options);
     }
-    let (family, found) = detect::detect(&mut ctx, &members, options.family);
+    let (family, found) = detect::detect(&mut ctx, &detect::Members::new(obj), options.family);
     if let Some(spec) = found {
         validator::check_message(&mut ctx, spec, obj, &[]);
     }

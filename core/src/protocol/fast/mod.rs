@@ -107,7 +107,7 @@ enum Outcome<'a> {
 /// Runs passes over `text` until the verdict is known.
 fn run(text: &str, mode: Mode) -> Option<Clean> {
     let mut sc = Scanner::new(text);
-    let mut st = State::default();
+    let mut st = State::new(text, mode);
     let outcome = root(&mut sc, &mut st, mode).ok()?;
     sc.end().ok()?;
     match outcome {
@@ -221,21 +221,41 @@ struct State<'a> {
     checks: &'static [CrossCheck],
     /// The members those rules read: `(object, key, value)`, `object` empty for the root.
     kept: [Option<(&'static str, &'static str, Seen<'a>)>; KEPT],
+    /// Whether the pass may stop at the first failure: `Some(false)` while the object may
+    /// still turn out to be an Agent Mail row (whose own members do not count), `None` until
+    /// a failure asks.
+    may_stop: Option<bool>,
+    /// The text of the pass, to tell whether it can hold a row at all.
+    text: &'a str,
+    /// Whether the pass reads an object that may be an Agent Mail row.
+    row: bool,
 }
 
-impl Default for State<'_> {
-    fn default() -> Self {
+impl<'a> State<'a> {
+    fn new(text: &'a str, mode: Mode) -> Self {
         State {
             ctx: Ctx::verdict(),
             checks: &[],
             kept: [None, None, None, None],
+            may_stop: None,
+            text,
+            row: matches!(mode, Mode::Detect { row: true, .. }),
         }
     }
-}
 
-impl<'a> State<'a> {
     fn failed(&self) -> bool {
         self.ctx.errors > 0
+    }
+
+    /// After a failure: whether the pass can stop now. It cannot while the object may be an
+    /// Agent Mail row, whose `body_md` may come later: when the text has no `body_md` (nor a
+    /// `\u` escape that could spell it), it cannot be one.
+    fn may_stop(&mut self) -> bool {
+        let row = self.row;
+        let text = self.text;
+        *self
+            .may_stop
+            .get_or_insert_with(|| !row || !(text.contains("body_md") || text.contains("\\u")))
     }
 
     /// Whether a cross-field rule reads member `key` of `object` (`""` for the root).
@@ -338,7 +358,11 @@ fn value<'a>(
     level: Level,
     keep: bool,
 ) -> Read<Seen<'a>> {
-    // Once the verdict is known the rest only has to be read (exactly, for a row).
+    // Once the verdict is known, the pass stops, or (for a possible row) reads the rest
+    // exactly without checking it.
+    if st.failed() && st.may_stop() {
+        return Err(Stop);
+    }
     let ty = if st.failed() { &ANY } else { ty };
     let leaf = |st: &mut State<'a>, leaf: Leaf<'_>| {
         if !matches!(ty, Ty::Any) {
@@ -605,7 +629,7 @@ fn detect_type(
     probes: &Probes<'_>,
     hint: Option<FamilyId>,
 ) -> Option<(&'static FamilySpec, &'static MessageTypeSpec)> {
-    let members = Members::gather(probes.iter().map(|(k, v)| (k.as_ref(), v)));
+    let members = Members::gather(probes.iter().map(|(k, v)| (k.as_ref(), v as &dyn Probe)));
     let mut ctx = Ctx::new(false, false);
     let (family, found) = detect::detect(&mut ctx, &members, hint);
     if ctx.errors > 0 {
