@@ -149,18 +149,21 @@ export function createApi(glue) {
   function validateBatch(jsonl, options) {
     const word = optionsWord(options, "validateBatch");
     const bytes = typeof jsonl === "string" ? utf8(toText(jsonl, "validateBatch")) : toBytes(jsonl, "validateBatch");
-    const codes = glue.validateLines(bytes, word);
-    const reports = new Array(codes.length);
+    // Two numbers per message: its input line, then its result code.
+    const pairs = glue.validateLines(bytes, word);
+    const reports = new Array(pairs.length / 2);
     let pending = null;
     let next = 0;
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i];
+    for (let i = 0; i < reports.length; i++) {
+      const code = pairs[2 * i + 1];
+      let report;
       if (code & 1) {
-        reports[i] = simple(code);
+        report = simple(code);
       } else {
         pending ??= JSON.parse(glue.takeReports(false));
-        reports[i] = pending[next++];
+        report = pending[next++];
       }
+      reports[i] = { line: pairs[2 * i], ...report };
     }
     return reports;
   }

@@ -12,6 +12,7 @@
 
 import type {
   Family,
+  LineReport,
   FamilyMessage,
   Message,
   MessageKey,
@@ -81,17 +82,24 @@ export declare function validateBytes(
 
 /**
  * Validates JSON Lines, one message per non-blank line, as `switchboard validate --jsonl` does:
- * one report per non-blank line, in order; a line that is not JSON gets a `not_json` report.
+ * one report per non-blank line, in order, each with its input `line` (1-based, blank lines
+ * counted); a line that is not JSON gets a `not_json` report naming that line.
  *
  * @param jsonl - The lines, as text or UTF-8 bytes.
  * @param options - A family hint and lenient mode, for every line.
- * @returns One report per non-blank line.
+ * @returns One report per non-blank line, as `switchboard validate --jsonl` prints them.
  * @throws TypeError for other input types; RangeError when the input exceeds 256 MiB.
+ *
+ * @example
+ * ```ts
+ * validateBatch('{"type": "request_review"}\n\n{"type": 5}');
+ * // [{line: 1, valid: true, …}, {line: 3, valid: false, …}]
+ * ```
  */
 export declare function validateBatch(
   jsonl: string | Uint8Array | ArrayBufferView | ArrayBuffer,
   options?: ValidateOptions,
-): Report[];
+): LineReport[];
 
 /** A JSON Schema (draft 2020-12) document. */
 export type JsonSchema = Record<string, unknown>;

@@ -55,6 +55,12 @@ export interface Report {
   issues: Issue[];
 }
 
+/** One report of `validateBatch`: the input line (1-based, blank lines counted), then the report. */
+export interface LineReport extends Report {
+  /** The input line the message is on. */
+  line: number;
+}
+
 /**
  * An issue as the schema objects give it (Standard Schema and `safeParse`): `path` is the list
  * of segments Standard Schema asks for (member names and array indexes), `pointer` the same
