@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The long fuzz run (not part of CI): builds core/examples/fuzz in release mode and feeds
 # 10 million generated and mutated inputs (FUZZ_INPUTS to change) through validation, the
-# pane and its adapters. Prints inputs, panics and the slowest input per byte per target;
+# pane and its adapters, the session engine and the audit's diff parser. Prints inputs, panics and the slowest input per byte per target;
 # exits non-zero unless there is no panic and no input is slower than 10x the median per
 # byte. Extra arguments go to the program (--seed N, --target NAME, --out DIR).
 set -euo pipefail

@@ -25,6 +25,8 @@ pub struct Target {
 const PROTOCOL: &[&str] = &["tests/fixtures/protocol"];
 const PANE: &[&str] = &["tests/fixtures/pane-smoke", "src/pane/smoke"];
 const REPLIES: &[&str] = &["tests/fixtures/agent-mail-replies"];
+const SESSIONS: &[&str] = &["tests/fixtures/sessions"];
+const DIFFS: &[&str] = &["tests/fixtures/audit/cases"];
 
 /// Every target, in report order.
 pub const TARGETS: &[Target] = &[
@@ -63,6 +65,24 @@ pub const TARGETS: &[Target] = &[
         seed_dirs: REPLIES,
         generate: None,
         run: pane_adapters,
+    },
+    Target {
+        name: "session engine",
+        seed_dirs: SESSIONS,
+        generate: None,
+        run: session_engine,
+    },
+    Target {
+        name: "audit diff parser",
+        seed_dirs: DIFFS,
+        generate: None,
+        run: audit_diff,
+    },
+    Target {
+        name: "audit of added code",
+        seed_dirs: DIFFS,
+        generate: None,
+        run: audit_added,
     },
 ];
 
@@ -189,4 +209,73 @@ fn pane_adapters(input: &[u8]) {
         let _ = adapters::acknowledged_ids(&rows, &text);
         let _ = adapters::mark_ack_required(&rows, &[1, 2, 3]);
     }
+}
+
+/// A message log through the whole session engine: every session and board printed, every
+/// decision the open checkpoints allow built, and each built message valid.
+fn session_engine(input: &[u8]) {
+    use switchboard_core::agent_mail::read_log;
+    use switchboard_core::session::{pair_claude::PairClaudeConfig, Book};
+    use switchboard_core::time::Timestamp;
+    let Ok(envelopes) = read_log(input, &Options::default()) else {
+        return;
+    };
+    let book = Book::replay(&envelopes, PairClaudeConfig::default());
+    let now = Timestamp::parse("2026-03-09T00:00:00Z").unwrap_or(Timestamp(0));
+    assert!(serde_json::to_vec(&book.sessions(now)).is_ok());
+    assert!(serde_json::to_vec(&book.boards(now)).is_ok());
+    for session in book.pair.sessions() {
+        let Some(checkpoint) = session.open_checkpoint() else {
+            continue;
+        };
+        for kind in checkpoint.decisions() {
+            let text = if kind.requires().is_some() {
+                "because"
+            } else {
+                ""
+            };
+            let Ok(decision) =
+                switchboard_core::session::pair::checkpoint::Decision::new(*kind, text)
+            else {
+                continue;
+            };
+            for m in session.decide(&decision).unwrap_or_default() {
+                assert!(protocol::validate(&m.to_value(), &Options::strict()).valid);
+            }
+        }
+    }
+}
+
+/// Any text through the diff parser.
+fn audit_diff(input: &[u8]) {
+    let _ = switchboard_core::audit::parse_diff(&String::from_utf8_lossy(input));
+}
+
+/// Any text as the added lines of one file of a diff (so every input reaches the audit's
+/// patterns), audited against a contract with a test file; the report is valid.
+fn audit_added(input: &[u8]) {
+    use switchboard_core::audit::{self, Contract};
+    let text = String::from_utf8_lossy(input);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut diff = format!(
+        "diff --git a/app/x.py b/app/x.py\n--- a/app/x.py\n+++ b/app/x.py\n@@ -0,0 +1,{} @@\n",
+        lines.len().max(1)
+    );
+    for line in &lines {
+        diff.push('+');
+        diff.push_str(line);
+        diff.push('\n');
+    }
+    if lines.is_empty() {
+        diff.push_str("+\n");
+    }
+    let contract =
+        Contract::from_files([("tests/test_x.py", "assert f(2) == 4\n")]).expect("a contract");
+    let parsed = audit::parse_diff(&diff).expect("a diff of added lines parses");
+    let report = audit::audit(&contract, &parsed, &[]);
+    let value = serde_json::to_value(&report).expect("a report serializes");
+    assert!(
+        protocol::validate(&value, &Options::strict()).valid,
+        "{value}"
+    );
 }

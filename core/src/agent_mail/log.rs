@@ -98,17 +98,16 @@ fn json_lines(text: &[u8], options: &Options) -> Vec<Envelope> {
             continue;
         }
         let index = out.len();
-        let mut envelope = match serde_json::from_slice::<Value>(line) {
-            Ok(value) => Envelope::decode(index, value, options),
-            Err(e) => not_json(index, &format!("line {}: not JSON: {e}", n + 1)),
-        };
+        let mut envelope = Envelope::decode_bytes(index, line, options)
+            .unwrap_or_else(|e| not_json(index, &format!("line {}: not JSON: {e}", n + 1)));
         envelope.line = Some(n + 1);
         out.push(envelope);
     }
     out
 }
 
-fn not_json(index: usize, message: &str) -> Envelope {
+/// An envelope for an entry that is not JSON.
+pub(super) fn not_json(index: usize, message: &str) -> Envelope {
     Envelope {
         index,
         line: None,

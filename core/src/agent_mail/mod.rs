@@ -7,6 +7,7 @@
 //! - [`read_log`]: a whole log, as a JSON array or JSON Lines.
 
 mod log;
+mod row;
 
 pub use log::{read_log, LogError};
 
@@ -61,6 +62,60 @@ pub enum Carried {
     Plain,
 }
 
+/// The members of a log entry an envelope reads, found in one pass over the object.
+#[derive(Default)]
+struct EnvelopeMembers<'v> {
+    id: Option<&'v Value>,
+    thread_id: Option<&'v Value>,
+    session_id: Option<&'v Value>,
+    from: Option<&'v Value>,
+    sender_name: Option<&'v Value>,
+    sender: Option<&'v Value>,
+    sender_id: Option<&'v Value>,
+    to: Option<&'v Value>,
+    recipients: Option<&'v Value>,
+    subject: Option<&'v Value>,
+    created_ts: Option<&'v Value>,
+    created: Option<&'v Value>,
+    timestamp: Option<&'v Value>,
+    ack_ts: Option<&'v Value>,
+    acknowledged: Option<&'v Value>,
+    ack_required: Option<&'v Value>,
+    importance: Option<&'v Value>,
+    body_md: Option<&'v Value>,
+}
+
+impl<'v> EnvelopeMembers<'v> {
+    fn gather(obj: &'v Map<String, Value>) -> Self {
+        let mut m = EnvelopeMembers::default();
+        for (k, v) in obj {
+            let slot = match k.as_str() {
+                "id" => &mut m.id,
+                "thread_id" => &mut m.thread_id,
+                "session_id" => &mut m.session_id,
+                "from" => &mut m.from,
+                "sender_name" => &mut m.sender_name,
+                "sender" => &mut m.sender,
+                "sender_id" => &mut m.sender_id,
+                "to" => &mut m.to,
+                "recipients" => &mut m.recipients,
+                "subject" => &mut m.subject,
+                "created_ts" => &mut m.created_ts,
+                "created" => &mut m.created,
+                "timestamp" => &mut m.timestamp,
+                "ack_ts" => &mut m.ack_ts,
+                "acknowledged" => &mut m.acknowledged,
+                "ack_required" => &mut m.ack_required,
+                "importance" => &mut m.importance,
+                "body_md" => &mut m.body_md,
+                _ => continue,
+            };
+            *slot = Some(v);
+        }
+        m
+    }
+}
+
 /// A message that failed validation: the report, and the message when it was JSON.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct InvalidMessage {
@@ -95,18 +150,18 @@ impl Envelope {
         let (report, carried) = protocol::validate_carried(&value, options);
         let empty = Map::new();
         let obj = value.as_object().unwrap_or(&empty);
-        let text = |key: &str| -> Option<String> {
-            obj.get(key)
-                .and_then(Value::as_str)
+        let m = EnvelopeMembers::gather(obj);
+        let text = |v: Option<&Value>| -> Option<String> {
+            v.and_then(Value::as_str)
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .map(str::to_owned)
         };
-        let from = text("from")
-            .or_else(|| text("sender_name"))
-            .or_else(|| text("sender"))
-            .or_else(|| text("sender_id"));
-        let to = match obj.get("to").or_else(|| obj.get("recipients")) {
+        let from = text(m.from)
+            .or_else(|| text(m.sender_name))
+            .or_else(|| text(m.sender))
+            .or_else(|| text(m.sender_id));
+        let to = match m.to.or(m.recipients) {
             Some(Value::String(s)) if !s.trim().is_empty() => vec![s.trim().to_owned()],
             Some(Value::Array(items)) => items
                 .iter()
@@ -117,14 +172,14 @@ impl Envelope {
                 .collect(),
             _ => Vec::new(),
         };
-        let created_ts = text("created_ts")
-            .or_else(|| text("created"))
-            .or_else(|| text("timestamp"));
-        let ack_ts = text("ack_ts");
+        let created_ts = text(m.created_ts)
+            .or_else(|| text(m.created))
+            .or_else(|| text(m.timestamp));
+        let ack_ts = text(m.ack_ts);
         let ack_at = ack_ts.as_deref().and_then(Timestamp::parse);
         let acknowledged =
-            ack_ts.is_some() || obj.get("acknowledged").and_then(Value::as_bool) == Some(true);
-        let ack_required = match obj.get("ack_required") {
+            ack_ts.is_some() || m.acknowledged.and_then(Value::as_bool) == Some(true);
+        let ack_required = match m.ack_required {
             Some(Value::Bool(b)) => *b,
             Some(Value::Number(n)) => n.as_u64() == Some(1),
             _ => false,
@@ -132,21 +187,60 @@ impl Envelope {
         let mut envelope = Envelope {
             index,
             line: None,
-            id: obj.get("id").and_then(Value::as_u64),
-            thread_id: text("thread_id").or_else(|| text("session_id")),
+            id: m.id.and_then(Value::as_u64),
+            thread_id: text(m.thread_id).or_else(|| text(m.session_id)),
             from,
             to,
-            subject: text("subject"),
+            subject: text(m.subject),
             at: created_ts.as_deref().and_then(Timestamp::parse),
             created_ts,
-            importance: text("importance"),
+            importance: text(m.importance),
             ack_required,
             acknowledged,
             ack_at,
             carried: Carried::Plain,
         };
-        envelope.carried = classify(report, carried.unwrap_or(value));
+        // A row's message is the one it carries; a row whose body does not parse has none.
+        let is_row = m.body_md.is_some();
+        let message = carried.or((!is_row).then_some(value));
+        envelope.carried = classify(report, message);
         envelope
+    }
+
+    /// Decodes one log entry from its JSON bytes: the same envelope as
+    /// [`Envelope::decode`] of the parsed value, or a `not_json` report. An Agent Mail row
+    /// is read without building a JSON tree for it (only its `body_md` message is parsed).
+    #[must_use]
+    pub fn decode_slice(index: usize, bytes: &[u8], options: &Options) -> Envelope {
+        Envelope::decode_bytes(index, bytes, options)
+            .unwrap_or_else(|e| log::not_json(index, &format!("not JSON: {e}")))
+    }
+
+    /// [`Envelope::decode_slice`], with the parse error of bytes that are not JSON.
+    pub(crate) fn decode_bytes(
+        index: usize,
+        bytes: &[u8],
+        options: &Options,
+    ) -> serde_json::Result<Envelope> {
+        // serde_json skips ignored members without checking their UTF-8: check it first, as
+        // the `Value` path does.
+        // Only a row (a `body_md` member) takes this path: a bare message needs its tree.
+        let maybe_row = bytes.windows(9).any(|w| w == b"\"body_md\"");
+        let row = std::str::from_utf8(bytes)
+            .ok()
+            .filter(|_| maybe_row)
+            .and_then(|text| serde_json::from_str::<row::Row<'_>>(text).ok());
+        if let Some(row) = row {
+            if let Some(body_md) = row.body_md() {
+                let mut envelope = row.envelope(index);
+                let subject = envelope.subject.as_deref();
+                let (report, carried) = protocol::validate_body_md(subject, body_md, options);
+                envelope.carried = classify(report, carried);
+                return Ok(envelope);
+            }
+        }
+        let value = serde_json::from_slice::<Value>(bytes)?;
+        Ok(Envelope::decode(index, value, options))
     }
 
     /// The valid protocol message, if it carries one.
@@ -198,7 +292,7 @@ impl Envelope {
     }
 }
 
-fn classify(report: Report, message: Value) -> Carried {
+fn classify(report: Report, message: Option<Value>) -> Carried {
     let plain = report
         .issues
         .iter()
@@ -206,17 +300,16 @@ fn classify(report: Report, message: Value) -> Carried {
     if plain {
         return Carried::Plain;
     }
-    match (report.valid, report.family, report.message_type) {
-        (true, Some(family), Some(message_type)) => Carried::Message(ProtocolMessage {
-            family,
-            message_type,
-            value: message,
-            warnings: report.issues,
-        }),
-        _ => Carried::Invalid(Box::new(InvalidMessage {
-            report,
-            message: Some(message),
-        })),
+    match (report.valid, report.family, report.message_type, message) {
+        (true, Some(family), Some(message_type), Some(value)) => {
+            Carried::Message(ProtocolMessage {
+                family,
+                message_type,
+                value,
+                warnings: report.issues,
+            })
+        }
+        (_, _, _, message) => Carried::Invalid(Box::new(InvalidMessage { report, message })),
     }
 }
 

@@ -2,9 +2,10 @@
 //! literal) pairs, and the branches of added code that map one to the other.
 
 use super::lexer::{Language, Lexer, Token};
+use std::collections::BTreeSet;
 
 /// A literal value, compared across languages (`True`/`true`, `None`/`null`, `10`/`10.0`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Lit {
     /// A string's content.
     Str(String),
@@ -396,14 +397,15 @@ pub fn branches(t: &[Token]) -> bool {
     })
 }
 
-/// Where the literal `lit` sits in `t` followed by `:` or `=>` (a lookup-table entry).
-pub fn keyed(t: &[Token], lit: &Lit) -> bool {
-    (0..t.len()).any(|i| match lit_at(t, i) {
-        Some((l, n)) if &l == lit => {
-            t.get(i + n).is_some_and(|x| x.is(':'))
+/// The literals of `t` that are followed by `:` or `=>` (lookup-table keys), in one pass.
+pub fn keyed(t: &[Token]) -> BTreeSet<Lit> {
+    (0..t.len())
+        .filter_map(|i| {
+            let (l, n) = lit_at(t, i)?;
+            let key = t.get(i + n).is_some_and(|x| x.is(':'))
                 || (t.get(i + n).is_some_and(|x| x.is('='))
-                    && t.get(i + n + 1).is_some_and(|x| x.is('>')))
-        }
-        _ => false,
-    })
+                    && t.get(i + n + 1).is_some_and(|x| x.is('>')));
+            key.then_some(l)
+        })
+        .collect()
 }

@@ -323,7 +323,11 @@ pub fn contains(hay: &str, needle: &str) -> bool {
         return false;
     }
     let starts_ident = !open_start && first.chars().next().is_some_and(is_ident);
-    let candidates = hay.match_indices(first).map(|(i, _)| i);
+    // Lines are short and the needles many: a plain scan beats building a `str` searcher
+    // (Two-Way setup) for every line and needle.
+    let (hb, nb) = (hay.as_bytes(), first.as_bytes());
+    let candidates = (0..(hb.len() + 1).saturating_sub(nb.len()))
+        .filter(|&i| hb[i] == nb[0] && hb[i..].starts_with(nb) && hay.is_char_boundary(i));
     for at in candidates {
         if starts_ident && hay[..at].chars().next_back().is_some_and(is_ident) {
             continue;

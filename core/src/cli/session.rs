@@ -2,13 +2,13 @@
 
 use super::output::{self, read_input, Style};
 use super::tree::read_tree;
-use crate::agent_mail::read_log;
+use crate::agent_mail::{read_log, Envelope};
 use crate::protocol::Options;
 use crate::session::fingerprint::fingerprint;
 use crate::session::pair_claude::PairClaudeConfig;
 use crate::session::Book;
 use crate::time::Timestamp;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Print every protocol session found in a message log: phase, roles, the open human
@@ -57,19 +57,30 @@ fn unusable(reason: impl std::fmt::Display) -> ExitCode {
     output::fail("session", 2, reason)
 }
 
-/// Runs the command.
-pub fn run(args: Args) -> ExitCode {
-    let bytes = match read_input(&args.file) {
-        Ok(b) => b,
-        Err(e) => return unusable(format!("cannot read {}: {e}", args.file.display())),
-    };
+/// Reads the message log of `command` (`session`, `tasks`) from a file or stdin.
+///
+/// # Errors
+/// The exit status after a one-line reason: an unreadable file or a log that is not one.
+pub fn read_envelopes(
+    command: &str,
+    file: &Path,
+    lenient: bool,
+) -> Result<Vec<Envelope>, ExitCode> {
+    let bytes = read_input(file)
+        .map_err(|e| output::fail(command, 2, format!("cannot read {}: {e}", file.display())))?;
     let options = Options {
         family: None,
-        lenient: args.lenient,
+        lenient,
     };
-    let envelopes = match read_log(&bytes, &options) {
+    read_log(&bytes, &options)
+        .map_err(|e| output::fail(command, 2, format!("{}: {e}", file.display())))
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> ExitCode {
+    let envelopes = match read_envelopes("session", &args.file, args.lenient) {
         Ok(envelopes) => envelopes,
-        Err(e) => return unusable(format!("{}: {e}", args.file.display())),
+        Err(code) => return code,
     };
     let mut book = Book::replay(&envelopes, PairClaudeConfig::default());
     let now = args.now.unwrap_or_else(clock);

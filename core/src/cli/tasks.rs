@@ -1,9 +1,7 @@
 //! `switchboard tasks`: the task boards of a message log.
 
-use super::output::{self, read_input, Style};
-use super::session::{clock, parse_now};
-use crate::agent_mail::read_log;
-use crate::protocol::Options;
+use super::output::{self, Style};
+use super::session::{clock, parse_now, read_envelopes};
 use crate::session::pair_claude::PairClaudeConfig;
 use crate::session::Book;
 use crate::time::Timestamp;
@@ -37,23 +35,11 @@ pub struct Args {
     compact: bool,
 }
 
-fn unusable(reason: impl std::fmt::Display) -> ExitCode {
-    output::fail("tasks", 2, reason)
-}
-
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    let bytes = match read_input(&args.file) {
-        Ok(b) => b,
-        Err(e) => return unusable(format!("cannot read {}: {e}", args.file.display())),
-    };
-    let options = Options {
-        family: None,
-        lenient: args.lenient,
-    };
-    let envelopes = match read_log(&bytes, &options) {
+    let envelopes = match read_envelopes("tasks", &args.file, args.lenient) {
         Ok(envelopes) => envelopes,
-        Err(e) => return unusable(format!("{}: {e}", args.file.display())),
+        Err(code) => return code,
     };
     let config = PairClaudeConfig {
         permission_timeout_ms: args.permission_timeout_ms.max(0),

@@ -192,6 +192,20 @@ fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &O
         });
         return fail(ctx);
     };
+    let subject = row.get("subject").and_then(Value::as_str);
+    run_carried_text(ctx, subject, text, options)
+}
+
+/// Validates the message in an Agent Mail `body_md` text, the row's subject beside it.
+fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &Options) -> Outcome {
+    let at = LazyPath::Root;
+    let at = at.key("body_md");
+    let fail = |ctx| Outcome {
+        ctx,
+        family: None,
+        found: None,
+        carried: None,
+    };
     let Some(json) = detect::extract_json(text) else {
         ctx.error(at, IssueCode::NoProtocolMessage, || {
             "body_md holds no JSON message (neither a JSON body nor a ```json fenced block)".into()
@@ -215,9 +229,7 @@ fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &O
         return fail(ctx);
     };
     let pair = FamilyId::Pair.spec();
-    let subject_type = row
-        .get("subject")
-        .and_then(Value::as_str)
+    let subject_type = subject
         .and_then(|s| pair.message_type(s.trim()))
         .filter(|_| matches!(options.family, None | Some(FamilyId::Pair)))
         .filter(|_| !inner.contains_key("subject") && !inner.contains_key("body"));
@@ -270,6 +282,19 @@ fn report(out: Outcome) -> Report {
 /// Validates a message (or an Agent Mail row carrying one) and reports every issue.
 pub fn validate(value: &Value, options: &Options) -> Report {
     report(run(value, options, true))
+}
+
+/// Validates the protocol message an Agent Mail row carries, from the row's `subject` and its
+/// `body_md` text: the same report and carried message as [`validate_carried`] gives for the
+/// whole row, without the row's JSON.
+pub fn validate_body_md(
+    subject: Option<&str>,
+    body_md: &str,
+    options: &Options,
+) -> (Report, Option<Value>) {
+    let mut out = run_carried_text(Ctx::new(options.lenient, true), subject, body_md, options);
+    let carried = out.carried.take();
+    (report(out), carried)
 }
 
 /// Validates like [`validate`] and also returns the protocol message itself: the message

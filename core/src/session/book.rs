@@ -107,13 +107,7 @@ impl Book {
             .iter()
             .flat_map(|t| t.errors.iter().map(move |e| (t.task_id.as_str(), e)))
             .collect();
-        errors.sort_by_key(|(_, e)| {
-            (
-                !e.needs_human_intervention,
-                severity_rank(&e.severity),
-                e.at,
-            )
-        });
+        errors.sort_by_key(|(_, e)| e.rank());
         let pc = &self.pair_claude;
         Boards {
             agent_po: self
@@ -147,15 +141,6 @@ impl Book {
             },
             ack_debt: self.acks.debts(now),
         }
-    }
-}
-
-fn severity_rank(severity: &str) -> u8 {
-    match severity {
-        "blocking" => 0,
-        "high" => 1,
-        "medium" => 2,
-        _ => 3,
     }
 }
 

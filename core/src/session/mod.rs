@@ -13,6 +13,7 @@
 pub mod ack;
 pub mod agent_po;
 mod book;
+mod fields;
 pub mod fingerprint;
 pub mod pair;
 pub mod pair_claude;

@@ -2,7 +2,8 @@
 //! requests (pass / fail), per request, from the tool calls and orchestrator records.
 //!
 //! A decision names its request by `requestId`; without one it answers the oldest pending
-//! request (the orchestrator handles one at a time). An approve or deny with no pending
+//! request (the orchestrator handles one at a time). A request not answered within the
+//! permission timeout has timed out: a later answer finds no live request. An approve or deny with no pending
 //! permission request is, as upstream does, read as a code review (approve = pass, deny =
 //! fail) when a review is pending, and otherwise reported (`out_of_order`, upstream's
 //! `NAVIGATOR_APPROVE_OUTSIDE_PERMISSION_IGNORED`).
@@ -253,8 +254,14 @@ impl PairClaudeBook {
                 allow,
                 comment,
             } => {
+                let timeout = self.config.permission_timeout_ms;
+                let live = |p: &PermissionRequest| match (p.requested_at, env.at) {
+                    (Some(asked), Some(now)) => now < asked.plus_millis(timeout),
+                    _ => true,
+                };
                 let pending = self.permissions.iter_mut().find(|p| {
                     p.decision == RequestStatus::Pending
+                        && live(p)
                         && request_id.is_none_or(|id| p.request_id.as_deref() == Some(id))
                 });
                 if let Some(p) = pending {

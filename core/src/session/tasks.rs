@@ -11,6 +11,7 @@
 use crate::agent_mail::Envelope;
 use crate::glob::patterns_overlap;
 use crate::protocol::FamilyId;
+use crate::session::fields::{opt_text, text, texts};
 use crate::session::violation::{Violation, ViolationCode};
 use crate::time::Timestamp;
 use serde::Serialize;
@@ -54,7 +55,7 @@ pub struct ErrorReport {
 
 impl ErrorReport {
     /// Sort key: human intervention first, then severity (blocking first), then time.
-    fn rank(&self) -> (bool, u8, Option<Timestamp>) {
+    pub(crate) fn rank(&self) -> (bool, u8, Option<Timestamp>) {
         let severity = match self.severity.as_str() {
             "blocking" => 0,
             "high" => 1,
@@ -180,18 +181,6 @@ impl DroidTask {
 
     /// Folds one droid message about this task; returns the violation it caused.
     fn apply(&mut self, env: &Envelope, kind: &str, v: &Value) -> Option<Violation> {
-        let text = |key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
-        let texts = |x: &Value, key: &str| -> Vec<String> {
-            x.get(key)
-                .and_then(Value::as_array)
-                .map(|a| {
-                    a.iter()
-                        .filter_map(Value::as_str)
-                        .map(str::to_owned)
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
         if self.done() && kind != "error_report" && kind != "file_reservation" {
             return Some(Violation::at(
                 ViolationCode::AfterEnd,
@@ -202,8 +191,8 @@ impl DroidTask {
         self.updated_at = env.at.or(self.updated_at);
         match kind {
             "task_assignment" => {
-                self.description = text("description");
-                self.priority = text("priority");
+                self.description = opt_text(v, "description");
+                self.priority = opt_text(v, "priority");
                 self.assigned_by = env.from.clone();
                 self.assignees.clone_from(&env.to);
                 self.assigned_at = env.at;
@@ -220,7 +209,7 @@ impl DroidTask {
                     .get("percentage")
                     .and_then(Value::as_f64)
                     .or(self.percentage);
-                self.summary = text("status_summary");
+                self.summary = opt_text(v, "status_summary");
                 self.blockers = texts(v, "blockers");
             }
             "task_completion" => {
@@ -232,7 +221,7 @@ impl DroidTask {
                 if self.status == TaskStatus::Complete {
                     self.percentage = Some(100.0);
                 }
-                self.summary = text("completion_summary").or(self.summary.take());
+                self.summary = opt_text(v, "completion_summary").or(self.summary.take());
             }
             "error_report" => {
                 let error = v.get("error").unwrap_or(&Value::Null);
@@ -240,7 +229,7 @@ impl DroidTask {
                     entry: env.index,
                     at: env.at,
                     sender: env.from.clone(),
-                    severity: text("severity").unwrap_or_default(),
+                    severity: text(v, "severity").to_owned(),
                     code: error
                         .get("code")
                         .and_then(Value::as_str)

@@ -62,6 +62,24 @@ impl ViolationCode {
     }
 }
 
+impl ViolationCode {
+    /// What the code means, and whether the message still moves the session.
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            ViolationCode::InvalidMessage => "the message fails validation (its issues are listed); not applied",
+            ViolationCode::OutOfOrder => "the message is not expected in the current phase (or leaves it while a checkpoint is open without deciding it); not applied",
+            ViolationCode::WrongRole => "the message comes from the wrong role (CONTRACT_FINAL from the builder, a directive from the task agent); not applied",
+            ViolationCode::AfterEnd => "the message comes after the session or task ended; not applied",
+            ViolationCode::CheckpointSkipped => "a human checkpoint was skipped (CONTRACT_FINAL with no CONTRACT_DRAFT under review); applied",
+            ViolationCode::ContractTampered => "a contract test file differs from its fingerprint (the seed's CONTRACT_TAMPERED), from BUILD_COMPLETE's fingerprints or an audit report; applied, the file named",
+            ViolationCode::BadFingerprints => "a `test_fingerprints` member is not `{\"<path>\": \"sha256:<hex>\"}`; applied without it",
+            ViolationCode::LimitExceeded => "a limit was passed without the end it calls for (a third TIMEOUT_WARNING, FEEDBACK past max_revisions, FIX past retry.max); applied",
+            ViolationCode::RoleConflict => "a second PAIR_INIT claims the role the session gave the other agent; not applied",
+        }
+    }
+}
+
 impl Serialize for ViolationCode {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())

@@ -457,31 +457,42 @@ fn hardcoded(spec: &PatternSpec, view: &FileView<'_>, facts: &Facts) -> Vec<(usi
             if line.line.kind != LineKind::Added || !view.implementation(line) {
                 continue;
             }
-            let hit = hardcode::literals(&line.tokens)
-                .into_iter()
-                .filter(|a| !a.is_trivial())
-                .find_map(|a| {
-                    let branchy =
-                        hardcode::branches(&line.tokens) || hardcode::keyed(&line.tokens, &a);
-                    if !branchy {
-                        return None;
-                    }
-                    facts
-                        .expectations
-                        .iter()
-                        .filter(|e| {
-                            e.inputs.contains(&a)
-                                && e.expected != a
-                                && !spec_names(&facts.spec, &a, &e.expected)
-                        })
-                        .find(|e| {
+            // Each step is linear in the line: branches and keys are found once per line,
+            // each distinct literal is tried once, and what the next lines yield is read once.
+            let branchy = hardcode::branches(&line.tokens);
+            let keys = if branchy {
+                BTreeSet::new()
+            } else {
+                hardcode::keyed(&line.tokens)
+            };
+            let mut tried = BTreeSet::new();
+            let mut yields: Option<Vec<Lit>> = None;
+            let mut hit = None;
+            for a in hardcode::literals(&line.tokens) {
+                if a.is_trivial() || !(branchy || keys.contains(&a)) || !tried.insert(a.clone()) {
+                    continue;
+                }
+                let mut matching = facts.expectations.iter().filter(|e| {
+                    e.inputs.contains(&a)
+                        && e.expected != a
+                        && !spec_names(&facts.spec, &a, &e.expected)
+                });
+                let found = matching.find(|e| {
+                    yields
+                        .get_or_insert_with(|| {
                             hunk.new[i..]
                                 .iter()
                                 .take(4)
-                                .any(|l| hardcode::yielded(&l.tokens).contains(&e.expected))
+                                .flat_map(|l| hardcode::yielded(&l.tokens))
+                                .collect()
                         })
-                        .map(|e| (a.clone(), e.expected.clone()))
+                        .contains(&e.expected)
                 });
+                if let Some(e) = found {
+                    hit = Some((a.clone(), e.expected.clone()));
+                    break;
+                }
+            }
             if let Some((input, expected)) = hit {
                 let detail = format!(
                     "{} branches on the test input {input} and yields the expected {expected}",

@@ -19,6 +19,7 @@ use crate::protocol::build::agent_po::{
     TaskIds,
 };
 use crate::protocol::build::Text;
+use crate::session::fields::items;
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -171,10 +172,6 @@ fn issue(
     }
 }
 
-fn strs<'a>(v: &'a Value, key: &str) -> impl Iterator<Item = &'a Value> {
-    v.get(key).and_then(Value::as_array).into_iter().flatten()
-}
-
 fn ids_of(message: &Value, task: &TaskSpec, expected: &str) -> Result<TaskIds, GateError> {
     let kind = message
         .get("message_type")
@@ -226,7 +223,7 @@ pub fn go_gate(
     let ids = ids_of(plan_submission, task, "PLAN_SUBMISSION")?;
     let plan = plan_submission.get("plan").unwrap_or(&Value::Null);
     let mut problems = Vec::new();
-    let mapped: Vec<&str> = strs(plan, "ac_mapping")
+    let mapped: Vec<&str> = items(plan, "ac_mapping")
         .filter_map(|m| m.get("ac_id").and_then(Value::as_str))
         .collect();
     for ac in &task.acceptance_criteria {
@@ -253,9 +250,9 @@ pub fn go_gate(
         }
     }
     let mut files: Vec<String> = Vec::new();
-    let planned = strs(plan, "files_to_modify")
+    let planned = items(plan, "files_to_modify")
         .filter_map(|f| f.get("path").and_then(Value::as_str))
-        .chain(strs(plan, "ac_mapping").filter_map(|m| m.get("file").and_then(Value::as_str)));
+        .chain(items(plan, "ac_mapping").filter_map(|m| m.get("file").and_then(Value::as_str)));
     for path in planned.filter(|p| !p.trim().is_empty()) {
         if !files.iter().any(|f| f == path) {
             files.push(path.to_owned());
@@ -273,7 +270,7 @@ pub fn go_gate(
     }
     let tests = plan.get("test_approach");
     let has_tests = tests.is_some_and(|t| {
-        strs(t, "unit_tests").next().is_some() || strs(t, "integration_tests").next().is_some()
+        items(t, "unit_tests").next().is_some() || items(t, "integration_tests").next().is_some()
     });
     if !has_tests {
         problems.push(issue(
@@ -283,7 +280,7 @@ pub fn go_gate(
             None,
         ));
     }
-    let questions = strs(plan_submission, "questions").count();
+    let questions = items(plan_submission, "questions").count();
     if questions > 0 {
         problems.push(issue(
             "open_questions",
@@ -357,7 +354,7 @@ pub fn next_gate(
 ) -> Result<GateOutcome, GateError> {
     let ids = ids_of(report, task, "COMPLETION_REPORT")?;
     let mut problems = Vec::new();
-    let verified: Vec<&Value> = strs(report, "ac_verification").collect();
+    let verified: Vec<&Value> = items(report, "ac_verification").collect();
     let mut met = 0u64;
     for ac in &task.acceptance_criteria {
         let entry = verified
@@ -401,7 +398,7 @@ pub fn next_gate(
     let failed = results.get("failed").and_then(Value::as_u64).unwrap_or(0);
     if failed > 0 {
         let mut named = false;
-        for detail in strs(results, "details") {
+        for detail in items(results, "details") {
             if detail.get("failed").and_then(Value::as_u64).unwrap_or(0) > 0 {
                 let file = detail.get("file").and_then(Value::as_str).unwrap_or("");
                 problems.push(issue(
@@ -422,7 +419,7 @@ pub fn next_gate(
             ));
         }
     }
-    let changed: Vec<&str> = strs(report, "files_changed")
+    let changed: Vec<&str> = items(report, "files_changed")
         .filter_map(|f| f.get("path").and_then(Value::as_str))
         .collect();
     for path in &changed {

@@ -9,6 +9,7 @@ pub mod gate;
 
 use crate::agent_mail::Envelope;
 use crate::protocol::FamilyId;
+use crate::session::fields::{count, items, text, texts};
 use crate::session::pair::timeout::Due;
 use crate::session::violation::{Violation, ViolationCode};
 use crate::session::Step;
@@ -134,16 +135,6 @@ pub struct AgentTask {
     pub entries: Vec<usize>,
 }
 
-fn u32_of(v: &Value, key: &str) -> Option<u32> {
-    v.get(key)
-        .and_then(Value::as_u64)
-        .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
-}
-
-fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
-    v.get(key).and_then(Value::as_str).unwrap_or_default()
-}
-
 /// Which way a message goes.
 fn from_agent(message_type: &str) -> bool {
     matches!(
@@ -184,15 +175,21 @@ impl AgentTask {
     /// Folds one message of this task.
     #[must_use]
     pub fn step(mut self, env: &Envelope) -> Step<AgentTask> {
+        let violation = self.fold(env);
+        Step {
+            state: self,
+            violation,
+        }
+    }
+
+    /// [`AgentTask::step`] in place: what a book folding many messages uses.
+    pub(crate) fn fold(&mut self, env: &Envelope) -> Option<Violation> {
         self.entries.push(env.index);
         let violation = self.apply(env);
         if let Some(v) = &violation {
             self.violations.push(v.clone());
         }
-        Step {
-            state: self,
-            violation,
-        }
+        violation
     }
 
     fn apply(&mut self, env: &Envelope) -> Option<Violation> {
@@ -239,11 +236,11 @@ impl AgentTask {
                     return out_of_order("without FEEDBACK asking for a revision");
                 }
                 self.plan_revisions.current =
-                    u32_of(v, "revision").unwrap_or(self.plan_revisions.current + 1);
+                    count(v, "revision").unwrap_or(self.plan_revisions.current + 1);
                 self.status = Status::AwaitingGo;
             }
             "PROGRESS_UPDATE" => {
-                let reported = str_of(v, "status");
+                let reported = text(v, "status");
                 let needs_go = matches!(
                     reported,
                     "implementing" | "testing" | "reporting" | "awaiting_next" | "fixing"
@@ -259,7 +256,7 @@ impl AgentTask {
                     v.get("progress_percent")
                         .and_then(Value::as_u64)
                         .unwrap_or(0),
-                    str_of(v, "current_activity").to_owned(),
+                    text(v, "current_activity").to_owned(),
                 ));
                 self.last_progress_at = env.at.or(self.last_progress_at);
             }
@@ -273,7 +270,7 @@ impl AgentTask {
                 self.status = Status::Blocked;
                 self.blocked = Some(Blocked {
                     by: if kind.ends_with("@po") { "po" } else { "agent" },
-                    reason: str_of(v, "reason").to_owned(),
+                    reason: text(v, "reason").to_owned(),
                     at: env.at,
                 });
                 self.record(env, "BLOCKED_NOTIFICATION", v);
@@ -283,17 +280,8 @@ impl AgentTask {
                     return out_of_order("with no plan awaiting GO");
                 }
                 let auth = v.get("authorization").unwrap_or(&Value::Null);
-                self.authorized_files = auth
-                    .get("authorized_files")
-                    .and_then(Value::as_array)
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(Value::as_str)
-                            .map(str::to_owned)
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let timeout = u32_of(auth, "timeout_minutes").unwrap_or(DEFAULT_TIMEOUT_MINUTES);
+                self.authorized_files = texts(auth, "authorized_files");
+                let timeout = count(auth, "timeout_minutes").unwrap_or(DEFAULT_TIMEOUT_MINUTES);
                 self.go = env.at.map(|at| (at, timeout)).or(self.go);
                 self.status = Status::Implementing;
                 self.record(env, "GO_DIRECTIVE", v);
@@ -303,7 +291,7 @@ impl AgentTask {
                     return out_of_order("with no plan awaiting review");
                 }
                 self.plan_revisions.max =
-                    u32_of(v, "max_revisions").unwrap_or(self.plan_revisions.max);
+                    count(v, "max_revisions").unwrap_or(self.plan_revisions.max);
                 self.status = Status::Planning;
                 self.record(env, "FEEDBACK", v);
                 if self.plan_revisions.current > self.plan_revisions.max {
@@ -330,8 +318,8 @@ impl AgentTask {
                 }
                 let retry = v.get("retry").unwrap_or(&Value::Null);
                 self.fix_retries.current =
-                    u32_of(retry, "count").unwrap_or(self.fix_retries.current + 1);
-                self.fix_retries.max = u32_of(retry, "max").unwrap_or(self.fix_retries.max);
+                    count(retry, "count").unwrap_or(self.fix_retries.current + 1);
+                self.fix_retries.max = count(retry, "max").unwrap_or(self.fix_retries.max);
                 self.status = Status::Fixing;
                 self.record(env, "FIX_DIRECTIVE", v);
                 if self.fix_retries.current > self.fix_retries.max {
@@ -355,18 +343,9 @@ impl AgentTask {
     }
 
     fn record(&mut self, env: &Envelope, directive: &'static str, v: &Value) {
-        let problems = v
-            .get("validation")
-            .and_then(|x| x.get("issues"))
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .map(|i| {
-                (
-                    str_of(i, "type").to_owned(),
-                    str_of(i, "message").to_owned(),
-                )
-            })
+        let validation = v.get("validation").unwrap_or(&Value::Null);
+        let problems = items(validation, "issues")
+            .map(|i| (text(i, "type").to_owned(), text(i, "message").to_owned()))
             .collect();
         self.gates.push(GateRecord {
             directive,
@@ -434,17 +413,20 @@ impl AgentPoBook {
         }
         let ids = env
             .value()
-            .map(|v| (str_of(v, "agent_id"), str_of(v, "task_id")));
+            .map(|v| (text(v, "agent_id"), text(v, "task_id")));
         let Some((agent, task)) = ids.filter(|(a, t)| !a.is_empty() && !t.is_empty()) else {
             self.unattached.push(env.index);
             return;
         };
         let key = (agent.to_owned(), task.to_owned());
-        let i = *self.index.entry(key).or_insert_with(|| {
-            self.tasks.push(AgentTask::new(agent, task));
-            self.tasks.len() - 1
-        });
-        let current = std::mem::replace(&mut self.tasks[i], AgentTask::new("", ""));
-        self.tasks[i] = current.step(env).state;
+        let i = match self.index.get(&key) {
+            Some(&i) => i,
+            None => {
+                self.tasks.push(AgentTask::new(agent, task));
+                self.index.insert(key, self.tasks.len() - 1);
+                self.tasks.len() - 1
+            }
+        };
+        let _ = self.tasks[i].fold(env);
     }
 }

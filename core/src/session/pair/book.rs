@@ -46,9 +46,7 @@ impl PairBook {
             return;
         }
         let i = self.route(env);
-        let session =
-            std::mem::replace(&mut self.sessions[i], PairSession::new(String::new(), None));
-        self.sessions[i] = session.step(env).state;
+        let _ = self.sessions[i].fold(env);
     }
 
     /// Which session an envelope belongs to (created when needed).

@@ -4,6 +4,7 @@ use crate::agent_mail::ProtocolMessage;
 use crate::protocol::build::pair::ContractArtifacts;
 use crate::protocol::build::ArtifactPath;
 use crate::protocol::families::pair::Phase;
+use crate::session::fields::{items, text, texts};
 use crate::session::fingerprint::{FingerprintError, Fingerprints};
 use serde_json::Value;
 
@@ -155,25 +156,6 @@ pub enum Event {
     AuditReport(AuditVerdict),
 }
 
-fn text(v: &Value, key: &str) -> String {
-    v.get(key)
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_owned()
-}
-
-fn texts(v: &Value, key: &str) -> Vec<String> {
-    v.get(key)
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 fn artifacts(v: Option<&Value>) -> Option<ContractArtifacts> {
     let v = v?;
     Some(ContractArtifacts {
@@ -198,7 +180,7 @@ impl Event {
         let body = v.get("body").unwrap_or(&Value::Null);
         Some(match m.message_type {
             "PAIR_INIT" => Event::Init {
-                task: text(body, "task"),
+                task: text(body, "task").to_owned(),
                 my_role: Role::parse(body.get("my_role")?.as_str()?)?,
             },
             "CLARIFICATION_REQUEST" => Event::ClarificationRequest,
@@ -208,7 +190,7 @@ impl Event {
                 fingerprints: fingerprints(body),
             },
             "CONTRACT_REVISION_REQUESTED" => Event::RevisionRequested {
-                feedback: text(body, "feedback"),
+                feedback: text(body, "feedback").to_owned(),
             },
             "CONTRACT_FINAL" => Event::ContractFinal {
                 artifacts: artifacts(body.get("artifacts")),
@@ -221,39 +203,36 @@ impl Event {
             "CHANGE_ORDER" => {
                 let order = body.get("change_order").unwrap_or(&Value::Null);
                 Event::ChangeOrder(Request {
-                    failure_mode: text(order, "failure_mode"),
-                    evidence: text(order, "evidence"),
+                    failure_mode: text(order, "failure_mode").to_owned(),
+                    evidence: text(order, "evidence").to_owned(),
                     attempted_fixes: texts(order, "attempted_fixes"),
-                    requested_changes: text(order, "requested_changes"),
+                    requested_changes: text(order, "requested_changes").to_owned(),
                 })
             }
             "CHANGE_ORDER_ACCEPTED" => Event::ChangeOrderAccepted {
                 artifacts: artifacts(body.get("updated_artifacts"))?,
-                reasoning: text(body, "reasoning"),
+                reasoning: text(body, "reasoning").to_owned(),
                 fingerprints: fingerprints(body),
             },
             "CHANGE_ORDER_REJECTED" => Event::ChangeOrderRejected {
-                reasoning: text(body, "reasoning"),
-                strategy: text(body, "suggested_strategy"),
+                reasoning: text(body, "reasoning").to_owned(),
+                strategy: text(body, "suggested_strategy").to_owned(),
             },
             "BUILD_REJECTED" => Event::BuildRejected {
-                reason: text(body, "reason"),
+                reason: text(body, "reason").to_owned(),
             },
             "SESSION_COMPLETE" => Event::SessionComplete,
             "SESSION_ABORT" => Event::SessionAbort {
-                reason: text(body, "reason"),
+                reason: text(body, "reason").to_owned(),
             },
             "TIMEOUT_WARNING" => Event::TimeoutWarning {
                 phase: body.get("phase").and_then(Value::as_str).and_then(phase),
             },
             "AUDIT_REPORT" => {
-                let issues = v.get("issues").and_then(Value::as_array);
-                let tampered = issues
-                    .into_iter()
-                    .flatten()
+                let tampered = items(v, "issues")
                     .filter(|i| i.get("code").and_then(Value::as_str) == Some("CONTRACT_TAMPERED"))
                     .map(|i| {
-                        let location = text(i, "location");
+                        let location = text(i, "location").to_owned();
                         match location.rsplit_once(':') {
                             Some((file, line)) if line.bytes().all(|b| b.is_ascii_digit()) => {
                                 file.to_owned()
@@ -263,10 +242,10 @@ impl Event {
                     })
                     .collect();
                 Event::AuditReport(AuditVerdict {
-                    status: text(v, "status"),
-                    severity: text(v, "severity"),
+                    status: text(v, "status").to_owned(),
+                    severity: text(v, "severity").to_owned(),
                     scheming_detected: v.get("scheming_detected") == Some(&Value::Bool(true)),
-                    issues: issues.map_or(0, Vec::len),
+                    issues: items(v, "issues").count(),
                     tampered,
                 })
             }

@@ -251,6 +251,15 @@ impl PairSession {
     /// Folds one message into the session (the envelope must belong to it; see [`PairBook`]).
     #[must_use]
     pub fn step(mut self, env: &Envelope) -> Step<PairSession> {
+        let violation = self.fold(env);
+        Step {
+            state: self,
+            violation,
+        }
+    }
+
+    /// [`PairSession::step`] in place: what a book folding many messages uses.
+    pub(crate) fn fold(&mut self, env: &Envelope) -> Option<Violation> {
         for agent in env.from.iter().chain(&env.to) {
             if !self.participants.contains(agent) {
                 self.participants.push(agent.clone());
@@ -272,10 +281,7 @@ impl PairSession {
         if let Some(v) = &violation {
             self.violations.push(v.clone());
         }
-        Step {
-            state: self,
-            violation,
-        }
+        violation
     }
 
     /// Applies a message; returns the violation it caused.
@@ -316,6 +322,21 @@ impl PairSession {
                         "{} is not expected in phase {}",
                         rule.message,
                         phase.as_str()
+                    ),
+                ));
+            }
+        }
+        if let (Some(open), Some(to)) = (self.open_checkpoint(), rule.to) {
+            // Leaving the phase while a checkpoint is open takes its decision (or the abort).
+            if rule.closes != Some(open) && to != Phase::Aborted && Some(to) != self.phase {
+                return Some(Violation::at(
+                    ViolationCode::OutOfOrder,
+                    env,
+                    format!(
+                        "{} while human checkpoint #{} ({}) is open",
+                        rule.message,
+                        open.number(),
+                        open.as_str()
                     ),
                 ));
             }
