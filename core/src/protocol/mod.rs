@@ -306,6 +306,20 @@ pub fn validate_carried(value: &Value, options: &Options) -> (Report, Option<Val
     (report(out), carried)
 }
 
+/// The protocol message `value` is, or carries in an Agent Mail row's `body_md`, when it is
+/// valid (what a gate or session step reads); otherwise its report.
+///
+/// # Errors
+/// The report of a message that is not valid.
+pub fn valid_message(value: Value, options: &Options) -> Result<Value, Report> {
+    let (report, carried) = validate_carried(&value, options);
+    if report.valid {
+        Ok(carried.unwrap_or(value))
+    } else {
+        Err(report)
+    }
+}
+
 /// Whether a message is valid in strict mode with family detection (fast path: no issues built).
 pub fn is_valid(value: &Value) -> bool {
     Options::default().is_valid(value)
