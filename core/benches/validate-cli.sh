@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end benchmark of `switchboard validate --jsonl` against `jq -c .` on the same JSON
-# Lines files, in the same run: wall time and peak RSS (GNU time) for each, at two sizes, so
+# Lines files, in the same run: wall time (median of three) and peak RSS (GNU time) for each,
+# at two sizes, so
 # that memory independent of the input size shows. The lines are the corpus of
 # `cargo bench --bench validate` (valid and invalid messages, Agent Mail rows, pretty ones
 # compacted), minus the lines that are not JSON at all (jq stops at the first of those).
@@ -25,13 +26,16 @@ fi
 cargo build --quiet --release -p switchboard-core --bin switchboard
 SB="$TARGET_DIR/release/switchboard"
 
-# Runs a command with stdout to /dev/null; prints "seconds peak_KiB".
+# Runs a command three times with stdout to /dev/null; prints "seconds peak_KiB": the median
+# wall time and the largest peak RSS.
 measure() {
-    /usr/bin/time -f "%e %M" -o "$OUT/time" "$@" >/dev/null 2>"$OUT/stderr" || true
-    tail -n 1 "$OUT/time"
+    for _ in 1 2 3; do
+        /usr/bin/time -f "%e %M" -o "$OUT/time" "$@" >/dev/null 2>"$OUT/stderr" || true
+        tail -n 1 "$OUT/time"
+    done | sort -n | awk '{ s[NR] = $1; if ($2 > m) m = $2 } END { print s[2], m }'
 }
 
-echo "switchboard validate --jsonl vs jq -c . ($(jq --version)); wall time and peak RSS of one run each"
+echo "switchboard validate --jsonl vs jq -c . ($(jq --version)); median wall time of three runs, largest peak RSS"
 echo
 echo "| lines | file MiB | switchboard s | jq s | jq time / switchboard time | switchboard lines/s | switchboard peak RSS MiB | jq peak RSS MiB | switchboard exit |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
