@@ -20,10 +20,16 @@ fn run(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .unwrap();
     let mut pipe = child.stdin.take().unwrap();
-    // The command may exit before reading stdin (bad arguments, unreadable file).
-    let _ = pipe.write_all(stdin.unwrap_or("").as_bytes());
-    drop(pipe);
-    child.wait_with_output().unwrap()
+    let input = stdin.unwrap_or("").to_owned();
+    // Written from another thread: `--jsonl` streams, writing reports while it reads, so a
+    // large input would fill both pipes. The command may also exit before reading stdin (bad
+    // arguments, unreadable file).
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
 }
 
 fn json(out: &Output) -> Value {
@@ -192,4 +198,59 @@ fn an_empty_jsonl_input_is_unusable() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains("no JSON line"), "{stderr}");
     }
+}
+
+#[test]
+fn input_that_is_not_json_is_unusable_but_a_carried_body_that_is_not_is_invalid() {
+    let broken = run(&["validate", "-"], Some("{\"type\": \"request_review\""));
+    assert_eq!(broken.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&broken.stderr);
+    assert!(
+        err.starts_with(
+            "switchboard validate: stdin is not JSON: EOF while parsing an object at line 1"
+        ),
+        "{err}"
+    );
+    assert!(broken.stdout.is_empty());
+    let row = r#"{"subject": "x", "body_md": "{\"type\": "}"#;
+    let carried = run(&["validate", "-"], Some(row));
+    assert_eq!(carried.status.code(), Some(1));
+    let r = json(&carried);
+    assert_eq!(r["issues"][0]["code"], "not_json");
+    assert_eq!(r["issues"][0]["path"], "/body_md");
+}
+
+#[test]
+fn jsonl_streams_long_inputs_line_by_line() {
+    // More lines than any buffer holds, a long line, CRLF endings and blank lines.
+    let msg = r#"{"type": "request_review", "context": "PR 12"}"#;
+    let long = format!(
+        r#"{{"type": "request_review", "context": "{}"}}"#,
+        "x".repeat(200_000)
+    );
+    let mut input = String::new();
+    for i in 0..5_000 {
+        input.push_str(if i == 2_500 { &long } else { msg });
+        input.push_str(if i % 7 == 0 { "\r\n\n" } else { "\n" });
+    }
+    let out = run(&["validate", "--jsonl", "-"], Some(&input));
+    assert_eq!(out.status.code(), Some(0));
+    let reports = jsonl_reports(&out);
+    assert_eq!(reports.len(), 5_000);
+    let expected: Vec<usize> = protocol_lines(&input);
+    let got: Vec<usize> = reports
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(got, expected);
+    assert!(reports.iter().all(|r| r["valid"] == true));
+}
+
+/// The 1-based numbers of the non-blank lines of `text`.
+fn protocol_lines(text: &str) -> Vec<usize> {
+    text.split('\n')
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, _)| i + 1)
+        .collect()
 }

@@ -123,3 +123,27 @@ fn carried_messages_agree_after_unwrapping() {
         assert!(compile(&s).is_valid(&carried), "{carried}");
     }
 }
+
+#[test]
+fn the_dispatching_schema_agrees_except_on_ambiguity() {
+    let schema = schema::dispatch_message();
+    assert!(jsonschema::draft202012::meta::is_valid(&schema));
+    let dispatch = compile(&schema);
+    let mut checked = 0;
+    for (name, msg, hint) in corpus() {
+        let report = protocol::validate(&msg, &Options::default());
+        // The first matching discriminator wins: no ambiguity rules, no hint.
+        let ambiguous = report.issues.iter().any(|i| {
+            matches!(
+                i.code.as_str(),
+                "ambiguous_family" | "ambiguous_message_type"
+            )
+        });
+        if hint.is_some() || ambiguous {
+            continue;
+        }
+        assert_eq!(dispatch.is_valid(&msg), report.valid, "{name}");
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+}

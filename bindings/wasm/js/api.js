@@ -7,7 +7,8 @@
 // The boundary (see the crate docs): a message crosses as one byte array (text is encoded with
 // TextEncoder.encodeInto into a reused buffer, faster than wasm-bindgen's string passing), and
 // a valid message comes back as one number that the registry tables below turn into a report.
-// JSON crosses back only for reports with issues (or a declared version) and for the pane.
+// JSON crosses back only for reports with issues (or a declared version), for the pane, and for
+// sessions, gates and audits (`{ok}` or `{error}`, the latter thrown as a SwitchboardError).
 //
 // scripts/npm-package.sh turns this ES module into api.cjs for require() by rewriting the
 // `export function createApi` line, so keep this file free of other imports and exports.
@@ -91,6 +92,23 @@ export class SchemaError extends Error {
   }
 }
 
+/**
+ * Thrown by the session, gate and contract functions when the core refuses: a stable `code`,
+ * the core's reason as the message, and the error's data in `details`.
+ */
+export class SwitchboardError extends Error {
+  constructor(error) {
+    const { code, message, ...details } = error;
+    super(message);
+    this.name = "SwitchboardError";
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** The largest time a Date holds, in milliseconds either side of the epoch. */
+const MAX_TIME = 8.64e15;
+
 export function createApi(glue) {
   const registry = JSON.parse(glue.registry());
   const families = registry.families;
@@ -149,18 +167,21 @@ export function createApi(glue) {
   function validateBatch(jsonl, options) {
     const word = optionsWord(options, "validateBatch");
     const bytes = typeof jsonl === "string" ? utf8(toText(jsonl, "validateBatch")) : toBytes(jsonl, "validateBatch");
-    const codes = glue.validateLines(bytes, word);
-    const reports = new Array(codes.length);
+    // Two numbers per message: its input line, then its result code.
+    const pairs = glue.validateLines(bytes, word);
+    const reports = new Array(pairs.length / 2);
     let pending = null;
     let next = 0;
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i];
+    for (let i = 0; i < reports.length; i++) {
+      const code = pairs[2 * i + 1];
+      let report;
       if (code & 1) {
-        reports[i] = simple(code);
+        report = simple(code);
       } else {
         pending ??= JSON.parse(glue.takeReports(false));
-        reports[i] = pending[next++];
+        report = pending[next++];
       }
+      reports[i] = { line: pairs[2 * i], ...report };
     }
     return reports;
   }
@@ -307,6 +328,129 @@ export function createApi(glue) {
     return JSON.parse(glue.runPaneSmoke());
   }
 
+  /** `{ok}` or `{error}` from the session, gate and contract exports: the value, or a throw. */
+  function unwrap(text) {
+    const reply = JSON.parse(text);
+    if (reply.error) throw new SwitchboardError(reply.error);
+    return reply.ok;
+  }
+
+  /** A message log (JSON text, UTF-8 bytes, or the parsed array or payload) as bytes. */
+  function logBytes(log, fn) {
+    if (typeof log === "string") return utf8(toText(log, fn));
+    if (ArrayBuffer.isView(log) || Object.prototype.toString.call(log) === "[object ArrayBuffer]") return toBytes(log, fn);
+    if (log !== null && typeof log === "object") return utf8(toJson(log, fn));
+    throw new TypeError(`${fn}: expected a message log (JSON text, bytes, or an array of messages), got ${describe(log)}`);
+  }
+
+  /** `now` as milliseconds since the epoch: a Date, a number of milliseconds, or a time string. */
+  function nowMs(options, fn) {
+    if (options === null || typeof options !== "object") {
+      throw new TypeError(`${fn}: options with \`now\` are required (the library reads no clock), got ${describe(options)}`);
+    }
+    const { now } = options;
+    let ms;
+    if (Object.prototype.toString.call(now) === "[object Date]") ms = now.getTime();
+    else if (typeof now === "number") ms = now;
+    else if (typeof now === "string") ms = glue.parseTime(now);
+    else throw new TypeError(`${fn}: options.now must be a Date, milliseconds since the epoch or an RFC 3339 string, got ${describe(now)}`);
+    if (ms === undefined || !Number.isFinite(ms) || Math.abs(ms) > MAX_TIME) {
+      throw new TypeError(`${fn}: options.now ${typeof now === "string" ? JSON.stringify(now) : String(now)} is not a time`);
+    }
+    return Math.trunc(ms);
+  }
+
+  function flag(options, name, fn) {
+    const value = options == null ? undefined : options[name];
+    if (value === undefined) return false;
+    if (typeof value !== "boolean") throw new TypeError(`${fn}: options.${name} must be a boolean, got ${describe(value)}`);
+    return value;
+  }
+
+  function count(value, name, fn) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`${fn}: ${name} must be a non-negative integer, got ${describe(value)}`);
+    return value;
+  }
+
+  function sessions(log, options) {
+    const now = nowMs(options, "sessions");
+    return unwrap(glue.sessions(logBytes(log, "sessions"), now, flag(options, "lenient", "sessions")));
+  }
+
+  function taskBoards(log, options) {
+    const now = nowMs(options, "taskBoards");
+    const timeout = options.permissionTimeoutMs;
+    const ms = timeout === undefined ? -1 : count(timeout, "options.permissionTimeoutMs", "taskBoards");
+    return unwrap(glue.taskBoards(logBytes(log, "taskBoards"), now, flag(options, "lenient", "taskBoards"), ms));
+  }
+
+  function decide(log, sessionId, decision, options) {
+    if (typeof sessionId !== "string") throw new TypeError(`decide: sessionId must be a string, got ${describe(sessionId)}`);
+    if (typeof decision !== "string") throw new TypeError(`decide: decision must be a string (e.g. "APPROVED", "REVISE: <feedback>"), got ${describe(decision)}`);
+    return unwrap(glue.decide(logBytes(log, "decide"), sessionId, decision, flag(options, "lenient", "decide")));
+  }
+
+  /** A JSON document given as text or as a value, as text. */
+  function jsonText(value, name, fn) {
+    return typeof value === "string" ? toText(value, fn) : toJson(value, `${fn} (${name})`);
+  }
+
+  function goGate(task, plan, options) {
+    const now = nowMs(options, "goGate");
+    return unwrap(glue.goGate(jsonText(task, "task", "goGate"), jsonText(plan, "plan", "goGate"), now));
+  }
+
+  function nextGate(task, report, options) {
+    const now = nowMs(options, "nextGate");
+    const { authorized, fixes = 0 } = options;
+    if (authorized !== undefined && !(Array.isArray(authorized) && authorized.every((p) => typeof p === "string"))) {
+      throw new TypeError("nextGate: options.authorized must be an array of paths");
+    }
+    const taskText = jsonText(task, "task", "nextGate");
+    const reportText = jsonText(report, "report", "nextGate");
+    return unwrap(glue.nextGate(taskText, reportText, authorized, count(fixes, "options.fixes", "nextGate"), now));
+  }
+
+  /** Files (`{path: text or bytes}`, or a Map) as paths, byte lengths and one byte array. */
+  function fileArgs(files, fn) {
+    if (files === null || typeof files !== "object") throw new TypeError(`${fn}: expected files as {path: content}, got ${describe(files)}`);
+    const entries = files instanceof Map ? [...files.entries()] : Object.entries(files);
+    const paths = [];
+    const parts = [];
+    for (const [path, content] of entries) {
+      if (typeof path !== "string") throw new TypeError(`${fn}: a file path must be a string, got ${describe(path)}`);
+      paths.push(path);
+      parts.push(typeof content === "string" ? encoder.encode(content) : toBytes(content, `${fn} (${path})`));
+    }
+    const lengths = Uint32Array.from(parts, (p) => p.byteLength);
+    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+    let at = 0;
+    for (const p of parts) {
+      bytes.set(p, at);
+      at += p.byteLength;
+    }
+    checkSize(bytes.byteLength, fn);
+    return [paths, lengths, bytes];
+  }
+
+  function fingerprint(files) {
+    return unwrap(glue.fingerprint(...fileArgs(files, "fingerprint")));
+  }
+
+  function verifyFingerprints(baseline, current) {
+    const fn = "verifyFingerprints";
+    return unwrap(glue.verifyFingerprints(jsonText(baseline, "baseline", fn), jsonText(current, "current", fn)));
+  }
+
+  function audit(input) {
+    if (input === null || typeof input !== "object") throw new TypeError(`audit: expected {contract, diff, approved?}, got ${describe(input)}`);
+    const { contract, diff, approved = [] } = input;
+    if (!Array.isArray(approved) || !approved.every((a) => typeof a === "string")) {
+      throw new TypeError("audit: approved must be an array of dependency names");
+    }
+    return unwrap(glue.audit(...fileArgs(contract, "audit (contract)"), toText(diff, "audit (diff)"), approved));
+  }
+
   const familyList = Object.freeze(
     families.map((f) => Object.freeze({ name: f.name, title: f.title, version: f.version, types: Object.freeze(f.types.slice()) })),
   );
@@ -323,5 +467,13 @@ export function createApi(glue) {
     buildPaneSnapshot,
     buildPaneSummary,
     runPaneSmoke,
+    sessions,
+    taskBoards,
+    decide,
+    goGate,
+    nextGate,
+    fingerprint,
+    verifyFingerprints,
+    audit,
   };
 }

@@ -3,7 +3,8 @@
  * JavaScript and TypeScript agents. It validates the Agent Mail coordination protocols' messages
  * (Pair, Agent-PO, droid, Pair Claude) with the same verdicts, JSON Pointer paths and issue codes
  * as `switchboard validate`, offers Standard Schema v1 objects with zod-style `safeParse`, exports
- * JSON Schema, and builds `doctor-agent-mail-pane-v1` pane snapshots.
+ * JSON Schema, builds `doctor-agent-mail-pane-v1` pane snapshots, and runs the core's sessions,
+ * task boards, checkpoint decisions, Agent-PO gates, contract fingerprints and audits.
  *
  * Message, report and pane types come from `./types.js`, generated from the core's registry.
  *
@@ -11,7 +12,13 @@
  */
 
 import type {
+  AuditReport,
+  Boards,
+  DecisionMessage,
   Family,
+  Fingerprints,
+  GateOutcome,
+  LineReport,
   FamilyMessage,
   Message,
   MessageKey,
@@ -23,7 +30,10 @@ import type {
   PaneTranscript,
   Report,
   SchemaIssue,
+  SessionView,
+  TaskSpec,
   ValidateOptions,
+  Verification,
 } from "./types.js";
 
 export * from "./types.js";
@@ -81,17 +91,24 @@ export declare function validateBytes(
 
 /**
  * Validates JSON Lines, one message per non-blank line, as `switchboard validate --jsonl` does:
- * one report per non-blank line, in order; a line that is not JSON gets a `not_json` report.
+ * one report per non-blank line, in order, each with its input `line` (1-based, blank lines
+ * counted); a line that is not JSON gets a `not_json` report naming that line.
  *
  * @param jsonl - The lines, as text or UTF-8 bytes.
  * @param options - A family hint and lenient mode, for every line.
- * @returns One report per non-blank line.
+ * @returns One report per non-blank line, as `switchboard validate --jsonl` prints them.
  * @throws TypeError for other input types; RangeError when the input exceeds 256 MiB.
+ *
+ * @example
+ * ```ts
+ * validateBatch('{"type": "request_review"}\n\n{"type": 5}');
+ * // [{line: 1, valid: true, …}, {line: 3, valid: false, …}]
+ * ```
  */
 export declare function validateBatch(
   jsonl: string | Uint8Array | ArrayBufferView | ArrayBuffer,
   options?: ValidateOptions,
-): Report[];
+): LineReport[];
 
 /** A JSON Schema (draft 2020-12) document. */
 export type JsonSchema = Record<string, unknown>;
@@ -266,6 +283,239 @@ export declare function buildPaneSummary(input: PaneInput): PaneSummary;
 
 /** Runs the reference smoke workflow (fetch, acknowledge, reply) and returns its transcript. */
 export declare function runPaneSmoke(): PaneTranscript;
+
+// ---- sessions, decisions, gates, fingerprints and audits ----
+
+/**
+ * A message log: JSON text or UTF-8 bytes (a JSON array, a server payload `{messages: [...]}` or
+ * `{result: [...]}`, or JSON Lines), or the parsed array or payload. Entries are bare protocol
+ * messages or Agent Mail rows (`{id, subject, from, to, created_ts, thread_id, body_md, …}`).
+ */
+export type MessageLog =
+  | string
+  | Uint8Array
+  | ArrayBufferView
+  | ArrayBuffer
+  | readonly unknown[]
+  | { readonly messages: readonly unknown[] }
+  | { readonly result: readonly unknown[] };
+
+/**
+ * A point in time. The package never reads a clock: what is due, overdue or timed out is
+ * computed at the time you pass. A `Date`; a number of milliseconds since the Unix epoch
+ * (fractions are dropped); or a string as the core reads message times (RFC 3339 such as
+ * `"2026-03-02T09:30:00Z"` or with an offset, also `"2026-03-02 09:30:00"`, taken as UTC).
+ */
+export type TimeInput = Date | number | string;
+
+/** Options of {@link sessions}. */
+export interface SessionOptions {
+  /** The time to compute what is due at (required: no clock is read). */
+  now: TimeInput;
+  /** Lenient mode for the log's messages (as `validate`). */
+  lenient?: boolean;
+}
+
+/** Options of {@link taskBoards}. */
+export interface BoardOptions extends SessionOptions {
+  /** Pair Claude's permission timeout in milliseconds (default 15000, the seed's). */
+  permissionTimeoutMs?: number;
+}
+
+/** Options of {@link decide}. */
+export interface DecideOptions {
+  /** Lenient mode for the log's messages. */
+  lenient?: boolean;
+}
+
+/** Options of {@link goGate}. */
+export interface GateOptions {
+  /** The time the directive is stamped with (required: no clock is read). */
+  now: TimeInput;
+}
+
+/** Options of {@link nextGate}. */
+export interface NextGateOptions extends GateOptions {
+  /** The files GO authorized; the task's `file_scope` by default. */
+  authorized?: readonly string[];
+  /** How many FIX_DIRECTIVEs the task has had (default 0). */
+  fixes?: number;
+}
+
+/** Files by repository-relative path: text (UTF-8 encoded) or bytes. */
+export type Files =
+  | Readonly<Record<string, string | Uint8Array | ArrayBufferView | ArrayBuffer>>
+  | ReadonlyMap<string, string | Uint8Array | ArrayBufferView | ArrayBuffer>;
+
+/** The input of {@link audit}. */
+export interface AuditInput {
+  /** The contract's files: the spec, the test files and the dependency manifests. */
+  contract: Files;
+  /** The builder's change: `git diff` output or a plain multi-file unified diff. */
+  diff: string;
+  /** Dependencies accepted change orders approved. */
+  approved?: readonly string[];
+}
+
+/** The code of a {@link SwitchboardError}. */
+export type SwitchboardErrorCode =
+  | "bad_log"
+  | "empty_log"
+  | "unknown_session"
+  | "unknown_decision"
+  | "decision_not_allowed"
+  | "missing_text"
+  | "unexpected_text"
+  | "no_open_checkpoint"
+  | "unknown_roles"
+  | "not_json"
+  | "invalid_message"
+  | "bad_task"
+  | "wrong_message"
+  | "task_mismatch"
+  | "bad_path"
+  | "bad_fingerprints"
+  | "bad_files"
+  | "not_a_diff"
+  | "malformed_diff"
+  | "bad_time";
+
+/**
+ * Thrown by the session, decision, gate, fingerprint and audit functions when the core refuses
+ * their input: a stable `code`, the core's one-line reason as `message`, and the error's data in
+ * `details` (`unknown_decision`: `input` and the `allowed` literals; `decision_not_allowed`:
+ * `decision` and `checkpoint`; `unknown_session`: the `sessions` found; `invalid_message`: the
+ * message's `report`; `bad_log`: `line` and `column`; `malformed_diff`: the file patch `index`).
+ * Arguments of the wrong type throw a `TypeError` instead. The module stays usable after either.
+ */
+export declare class SwitchboardError extends Error {
+  /** Builds the error from the core's `{code, message, ...details}`. */
+  constructor(error: { code: SwitchboardErrorCode; message: string; [detail: string]: unknown });
+  /** The stable code. */
+  readonly code: SwitchboardErrorCode;
+  /** The error's data. */
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Every protocol session in a message log (Pair sessions, then Agent-PO tasks), as
+ * `switchboard session --now … --compact` prints it: phase, roles, the open human checkpoint
+ * and the decisions it allows, change orders, what is due at `now`, violations, the contract
+ * and its integrity, the timeline. Keys are the CLI's (snake_case).
+ *
+ * @param log - The message log.
+ * @param options - `now` (required) and lenient mode.
+ * @throws SwitchboardError `bad_log` / `empty_log` for a log that cannot be read; TypeError for
+ *   a missing or malformed `now` or wrong argument types.
+ *
+ * @example
+ * ```ts
+ * const [session] = sessions(log, { now: new Date() });
+ * if (session.family === "pair" && session.open_checkpoint === "contract_review") {
+ *   console.log(session.decisions.map((d) => d.decision)); // ["APPROVED", "REVISE", "ABORT"]
+ * }
+ * ```
+ */
+export declare function sessions(log: MessageLog, options: SessionOptions): SessionView[];
+
+/**
+ * The task boards of a message log at `now`, as `switchboard tasks --now … --compact` prints
+ * them: Agent-PO tasks, droid tasks by status with error reports and reservation conflicts,
+ * Pair Claude permission and review requests, and each agent's acknowledgement debt.
+ *
+ * @throws As {@link sessions}; TypeError for a `permissionTimeoutMs` that is not a
+ *   non-negative integer.
+ */
+export declare function taskBoards(log: MessageLog, options: BoardOptions): Boards;
+
+/**
+ * The messages a human checkpoint decision implies in a Pair session of the log, ready to send
+ * (each `{from, to, subject, body}`; over Agent Mail the subject is the type and `body_md` the
+ * body's JSON). The decision is what the reviewer types: `APPROVED`, `REVISE: <feedback>`,
+ * `MERGE APPROVED`, `REJECT: <reason>`, `ACCEPT CHANGE: <reasoning>`, `REJECT CHANGE:
+ * <strategy>` or `ABORT`, as the open checkpoint allows ({@link PairSessionView.decisions}).
+ *
+ * @param log - The message log holding the session.
+ * @param sessionId - The session's `session_id` (as {@link sessions} gives it).
+ * @param decision - What the reviewer typed.
+ * @throws SwitchboardError `unknown_session`, `no_open_checkpoint`, `unknown_decision`,
+ *   `decision_not_allowed`, `missing_text`, `unexpected_text`, `unknown_roles`, or a log error.
+ *
+ * @example
+ * ```ts
+ * const [contractFinal] = decide(log, "pair-auth-jwt", "APPROVED");
+ * contractFinal.subject; // "CONTRACT_FINAL"
+ * ```
+ */
+export declare function decide(
+  log: MessageLog,
+  sessionId: string,
+  decision: string,
+  options?: DecideOptions,
+): DecisionMessage[];
+
+/**
+ * The Agent-PO GO gate: a PLAN_SUBMISSION (bare, or carried in an Agent Mail row) against the
+ * task, as `switchboard gate go` runs it: every acceptance criterion mapped, files in scope, a
+ * test for each; the verdict (`GO`, `FEEDBACK`, or `BLOCKED` past the revision limit), the
+ * problems, and the directive to send.
+ *
+ * @param task - The task definition, as an object or JSON text.
+ * @param plan - The PLAN_SUBMISSION, as a value or JSON text.
+ * @param options - `now` (required), the directive's timestamp.
+ * @throws SwitchboardError `bad_task`, `not_json`, `invalid_message` (with the `report`),
+ *   `wrong_message` (not a PLAN_SUBMISSION) or `task_mismatch`.
+ */
+export declare function goGate(task: TaskSpec | string, plan: unknown, options: GateOptions): GateOutcome;
+
+/**
+ * The Agent-PO NEXT gate: a COMPLETION_REPORT against the task and the files GO authorized, as
+ * `switchboard gate next` runs it; the verdict (`NEXT`, `FIX`, or `BLOCKED` past the retry
+ * limit), the problems, and the directive to send.
+ *
+ * @throws As {@link goGate} (`wrong_message` when it is not a COMPLETION_REPORT).
+ */
+export declare function nextGate(task: TaskSpec | string, report: unknown, options: NextGateOptions): GateOutcome;
+
+/**
+ * The SHA-256 fingerprints of a contract's files, as `switchboard fingerprint DIR` prints them
+ * (`{path: "sha256:<hex>"}`, paths normalised and in byte order). Text is hashed as UTF-8.
+ *
+ * @throws SwitchboardError `bad_path` (empty, absolute, `..`, or two paths that normalise to
+ *   one).
+ */
+export declare function fingerprint(files: Files): Fingerprints;
+
+/**
+ * Checks current fingerprints against a baseline, as `switchboard fingerprint DIR --verify`:
+ * each modified, missing or added file, with code `CONTRACT_TAMPERED`.
+ *
+ * @param baseline - Fingerprints (as {@link fingerprint} gives them) or their JSON text.
+ * @param current - The same, for the files now.
+ * @throws SwitchboardError `bad_fingerprints` for a value that is not `sha256:` and 64 hex
+ *   digits, `bad_path` for a bad path.
+ */
+export declare function verifyFingerprints(
+  baseline: Fingerprints | string,
+  current: Fingerprints | string,
+): Verification;
+
+/**
+ * Audits a builder's change against the contract for the gaming patterns, as `switchboard
+ * audit --compact` does: `audit_report.json` (`PASS`/`FAIL`, the worst severity,
+ * `scheming_detected`, each finding with its pattern and `file:line`, notes). Contract files
+ * are read as text.
+ *
+ * @throws SwitchboardError `not_a_diff`, `malformed_diff` (with the file patch `index`) or
+ *   `bad_path`.
+ *
+ * @example
+ * ```ts
+ * const report = audit({ contract: { "tests/test_price.py": testText }, diff: gitDiff });
+ * if (report.status === "FAIL") for (const f of report.issues) console.log(f.location, f.pattern);
+ * ```
+ */
+export declare function audit(input: AuditInput): AuditReport;
 
 // ---- Standard Schema v1 and Standard JSON Schema v1 ----
 // The interfaces of @standard-schema/spec 1.1.0 (MIT), copied as the spec recommends instead of

@@ -2,6 +2,6 @@
 // .wasm file synchronously, and the CommonJS build of the API layer.
 "use strict";
 const glue = require("./wasm/switchboard_wasm.cjs");
-const { createApi, SchemaError } = require("./api.cjs");
+const { createApi, SchemaError, SwitchboardError } = require("./api.cjs");
 
-module.exports = { ...createApi(glue), SchemaError };
+module.exports = { ...createApi(glue), SchemaError, SwitchboardError };

@@ -2,7 +2,7 @@
 // synchronously from the .wasm file beside it.
 import { readFileSync } from "node:fs";
 import * as glue from "./wasm/switchboard_wasm.js";
-import { createApi, SchemaError } from "./api.js";
+import { createApi, SchemaError, SwitchboardError } from "./api.js";
 
 glue.initSync({ module: readFileSync(new URL("./wasm/switchboard_wasm_bg.wasm", import.meta.url)) });
 
@@ -19,5 +19,13 @@ export const {
   buildPaneSnapshot,
   buildPaneSummary,
   runPaneSmoke,
+  sessions,
+  taskBoards,
+  decide,
+  goGate,
+  nextGate,
+  fingerprint,
+  verifyFingerprints,
+  audit,
 } = api;
-export { SchemaError };
+export { SchemaError, SwitchboardError };

@@ -10,29 +10,38 @@
 //! - [`validate`]: validation, single and JSON Lines, with results packed by [`report`].
 //! - [`schema`]: JSON Schema export and the registry tables the JS layer builds on.
 //! - [`pane`]: the Agent Mail pane normalizer.
+//! - [`session`], [`gate`], [`contract`]: sessions and task boards of a message log, checkpoint
+//!   decisions, Agent-PO gates, fingerprints and audits; each returns one JSON text,
+//!   `{ok}` or `{error}` ([`reply`]), that the JS layer unwraps or throws.
 //! - [`typescript`]: the generated TypeScript declarations the package ships.
 //!
 //! ## Adding a core function to the package
 //!
 //! 1. **Export** (here): one `#[wasm_bindgen(js_name = camelCaseName)]` function in the file of
-//!    its area (`src/session.rs`, `src/audit.rs`, …, declared above), taking JSON text or bytes
-//!    and plain numbers, calling the core once and returning its result as JSON text
-//!    (`serde_json::to_string`; a small `#[serde(rename_all = "camelCase")]` struct only where
-//!    the core's type is not the shape JS should see). Core errors become `JsError`. Nothing
-//!    else: no rule of the protocol lives here.
+//!    its area (`src/session.rs`, `src/contract.rs`, …, declared above), taking JSON text or
+//!    bytes and plain numbers, calling the core once and returning its result as JSON text
+//!    ([`reply::reply`]: `{ok}`, or `{error}` with a code from a `From<CoreError> for
+//!    CallError` in [`reply`]; a small `#[serde(rename_all = "camelCase")]` struct only where
+//!    the core's type is not the shape JS should see). Nothing else: no rule of the protocol
+//!    lives here.
 //! 2. **Types**: the result's TypeScript in [`typescript`] (generated from the core's data where
 //!    it has any), then `SWITCHBOARD_BLESS=1 cargo test -p switchboard-wasm --test typescript`
 //!    rewrites `js/types.d.ts`.
-//! 3. **JS**: in `js/api.js` one function (`const x = (input) =>
-//!    JSON.parse(glue.x(payload(input, …)))`) and its name in the returned object; the name
-//!    in the export lists of `js/index.js` and `js/node.mjs` (`node.cjs` takes them all).
+//! 3. **JS**: in `js/api.js` one function (`const x = (input) => unwrap(glue.x(…))`, which
+//!    returns the value or throws a `SwitchboardError`) and its name in the returned object;
+//!    the name in the export lists of `js/index.js` and `js/node.mjs` (`node.cjs` takes them
+//!    all).
 //! 4. **TSDoc**: its declaration in `js/index.d.ts`.
 //! 5. **Test**: a case in `tests/js/api.test.mjs`; `scripts/npm-package.sh` and
 //!    `node --test bindings/wasm/tests/js/` run it from the packed tarball.
 
+pub mod contract;
+pub mod gate;
 pub mod pane;
+pub mod reply;
 pub mod report;
 pub mod schema;
+pub mod session;
 pub mod typescript;
 pub mod validate;
 

@@ -103,19 +103,7 @@ pub fn take_reports(segments: bool) -> String {
 
 /// The JSON array of `reports` in the package's shape (see [`take_reports`]).
 pub fn reports_json(reports: &[Report], segments: bool) -> String {
-    let shaped: Vec<JsReport<'_>> = reports
-        .iter()
-        .map(|r| JsReport {
-            valid: r.valid,
-            family: r.family_name(),
-            message_type: r.message_type,
-            version: r.version.as_deref(),
-            issues: Issues {
-                issues: &r.issues,
-                segments,
-            },
-        })
-        .collect();
+    let shaped: Vec<JsReport<'_>> = reports.iter().map(|r| JsReport::of(r, segments)).collect();
     // Serializing these borrowed, string-keyed structs cannot fail.
     serde_json::to_string(&shaped).unwrap_or_else(|_| String::from("[]"))
 }
@@ -123,12 +111,28 @@ pub fn reports_json(reports: &[Report], segments: bool) -> String {
 /// A report in the package's camelCase shape.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct JsReport<'a> {
+pub struct JsReport<'a> {
     valid: bool,
     family: Option<&'static str>,
     message_type: Option<&'static str>,
     version: Option<&'a str>,
     issues: Issues<'a>,
+}
+
+impl<'a> JsReport<'a> {
+    /// `report` in the package's shape; with `segments`, issue paths as segments.
+    pub fn of(report: &'a Report, segments: bool) -> Self {
+        JsReport {
+            valid: report.valid,
+            family: report.family_name(),
+            message_type: report.message_type,
+            version: report.version.as_deref(),
+            issues: Issues {
+                issues: &report.issues,
+                segments,
+            },
+        }
+    }
 }
 
 /// A report's issues in one of the two path forms.

@@ -31,16 +31,21 @@ pub fn validate_bytes(bytes: &[u8], options: u32) -> Result<u32, JsError> {
 }
 
 /// Validates JSON Lines bytes (one message per non-blank line, as `switchboard validate
-/// --jsonl`); returns one result code per message.
+/// --jsonl`); returns two numbers per message: its input line (1-based, blank lines counted)
+/// and its result code.
 #[wasm_bindgen(js_name = validateLines)]
 pub fn validate_lines(bytes: &[u8], options: u32) -> Result<Vec<u32>, JsError> {
     let Some(Target::Detect(options)) = report::decode(options) else {
         return Err(unknown_options(options));
     };
     report::clear();
-    Ok(protocol::validate_lines(bytes, &options)
-        .map(|line| report::keep(line.report))
-        .collect())
+    let mut out = Vec::new();
+    for line in protocol::validate_lines(bytes, &options) {
+        // Inputs are at most 256 MiB (the JS layer refuses more), so a line number fits.
+        out.push(u32::try_from(line.line).unwrap_or(u32::MAX));
+        out.push(report::keep(line.report));
+    }
+    Ok(out)
 }
 
 /// The reports whose codes were not simple, as one JSON array (see

@@ -100,10 +100,15 @@ fn options(input: &[u8]) -> Options {
     }
 }
 
-/// Raw bytes through `validate_slice`.
+/// Raw bytes through `validate_slice`, which agrees with the path through a parsed `Value`.
 fn protocol_bytes(input: &[u8]) {
     let report = protocol::validate_slice(input, &options(input));
     check(&report);
+    assert_eq!(
+        report,
+        protocol::validate_slice_via_value(input, &options(input)),
+        "the path from bytes gives the reference path's report"
+    );
     let _ = serde_json::to_string(&report).expect("a report serializes");
 }
 
@@ -162,7 +167,14 @@ fn carried_rows(input: &[u8]) {
     };
     let subject = ["Stand-up notes", "PAIR_INIT", "CHANGE_ORDER"][input.len() % 3];
     let row = serde_json::json!({"subject": subject, "from": "BlueLake", "body_md": body});
-    check(&protocol::validate(&row, &options(input)));
+    let report = protocol::validate(&row, &options(input));
+    check(&report);
+    let bytes = serde_json::to_vec(&row).expect("a row serializes");
+    assert_eq!(
+        protocol::validate_slice(&bytes, &options(input)),
+        report,
+        "the path from bytes follows the row into body_md as the parsed path does"
+    );
 }
 
 /// The input as inbox, outbox and contacts payloads: one build, the same through

@@ -77,14 +77,12 @@ fn read_message(path: &Path) -> Result<serde_json::Value, String> {
     let bytes = read_input(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let value: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
-    let (report, carried) = protocol::validate_carried(&value, &Options::default());
-    if !report.valid {
+    protocol::valid_message(value, &Options::default()).map_err(|report| {
         let first = report.errors().next().map_or_else(String::new, |i| {
             format!(": {} {}", i.path.to_pointer(), i.message)
         });
-        return Err(format!("{} is not a valid message{first}", path.display()));
-    }
-    Ok(carried.unwrap_or(value))
+        format!("{} is not a valid message{first}", path.display())
+    })
 }
 
 /// Runs the command.

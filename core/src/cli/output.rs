@@ -14,7 +14,7 @@
 
 use serde::Serialize;
 use std::fmt::Display;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -23,6 +23,9 @@ pub const EXIT_OUTPUT_FAILED: u8 = 74;
 
 /// Exit status when the reader of stdout went away: 128 + SIGPIPE.
 pub const EXIT_BROKEN_PIPE: u8 = 141;
+
+/// The size of the stdout and input buffers: a write or read system call per 64 KiB.
+const BUFFER: usize = 64 * 1024;
 
 /// How [`json`] lays a value out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +57,7 @@ pub fn stdout(
     command: &str,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), ExitCode> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::with_capacity(BUFFER, io::stdout().lock());
     write(&mut out)
         .and_then(|()| out.flush())
         .map_err(|err| match err.kind() {
@@ -115,5 +118,23 @@ pub fn read_input(path: &Path) -> io::Result<Vec<u8>> {
         Ok(buf)
     } else {
         std::fs::read(path)
+    }
+}
+
+/// Opens a file, or stdin for `-`, to be read in pieces (one line at a time, for JSON Lines).
+///
+/// # Errors
+/// The open error.
+pub fn open_input(path: &Path) -> io::Result<Box<dyn BufRead>> {
+    if is_stdin(path) {
+        Ok(Box::new(BufReader::with_capacity(
+            BUFFER,
+            io::stdin().lock(),
+        )))
+    } else {
+        Ok(Box::new(BufReader::with_capacity(
+            BUFFER,
+            std::fs::File::open(path)?,
+        )))
     }
 }

@@ -15,11 +15,15 @@ pub struct Args {
     /// Print the union schema accepting any valid message instead.
     #[arg(long, conflicts_with = "key")]
     pub any: bool,
+    /// Print the union as an if/then/else dispatch on each type's discriminator instead.
+    #[arg(long, conflicts_with_all = ["key", "any"])]
+    pub dispatch: bool,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
     let value = match (&args.key, args.any) {
+        _ if args.dispatch => schema::dispatch_message(),
         (_, true) => schema::any_message(),
         (None, false) => schema::all(),
         (Some(k), false) => match schema::by_key(k) {

@@ -1,8 +1,8 @@
 //! `switchboard validate`: validate protocol messages and print JSON reports.
 
 use super::output::{self, Style};
-use crate::protocol::{self, FamilyId, Options};
-use std::path::PathBuf;
+use crate::protocol::{self, FamilyId, IssueCode, Options};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Validate a protocol message (or Agent Mail row carrying one) from a file or stdin.
@@ -55,38 +55,59 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         args.file.display().to_string()
     };
-    let bytes = match output::read_input(&args.file) {
-        Ok(b) => b,
-        Err(e) => return output::fail(COMMAND, 2, format_args!("cannot read {name}: {e}")),
-    };
     let options = Options {
         family: args.family,
         lenient: args.lenient,
     };
     if args.jsonl {
-        let (mut reports, mut all_valid) = (0_usize, true);
-        let written = output::stdout(COMMAND, |out| {
-            for report in protocol::validate_lines(&bytes, &options) {
-                reports += 1;
-                all_valid &= report.report.valid;
-                output::json(out, &report, Style::Compact)?;
-            }
-            Ok(())
-        });
-        return match written {
-            Err(code) => code,
-            Ok(()) if reports == 0 => output::fail(
-                COMMAND,
-                2,
-                format_args!("{name} holds no JSON line (--jsonl needs one message per line)"),
-            ),
-            Ok(()) => ExitCode::from(u8::from(!all_valid)),
-        };
+        return run_lines(&args.file, &name, options);
     }
-    let value: serde_json::Value = match serde_json::from_slice(&bytes) {
-        Ok(v) => v,
-        Err(e) => return output::fail(COMMAND, 2, format_args!("{name} is not JSON: {e}")),
+    let bytes = match output::read_input(&args.file) {
+        Ok(b) => b,
+        Err(e) => return output::fail(COMMAND, 2, format_args!("cannot read {name}: {e}")),
     };
-    let report = protocol::validate(&value, &options);
+    let report = protocol::validate_slice(&bytes, &options);
+    // Input that is not JSON (not a carried body that is not): unusable.
+    let unusable =
+        |i: &protocol::Issue| i.code == IssueCode::NotJson && i.path.segments().is_empty();
+    if report.issues.first().is_some_and(unusable) {
+        let reason = &report.issues[0].message;
+        let reason = reason.strip_prefix("not JSON: ").unwrap_or(reason);
+        return output::fail(COMMAND, 2, format_args!("{name} is not JSON: {reason}"));
+    }
     output::print_json(COMMAND, &report, Style::Compact, u8::from(!report.valid))
+}
+
+/// `--jsonl`: the input streamed one line at a time, one report written per message.
+fn run_lines(file: &Path, name: &str, options: Options) -> ExitCode {
+    let input = match output::open_input(file) {
+        Ok(input) => input,
+        Err(e) => return output::fail(COMMAND, 2, format_args!("cannot read {name}: {e}")),
+    };
+    let (mut reports, mut all_valid, mut read_error) = (0_usize, true, None);
+    let written = output::stdout(COMMAND, |out| {
+        for line in protocol::validate_reader(input, options) {
+            let line = match line {
+                Ok(line) => line,
+                Err(e) => {
+                    read_error = Some(e);
+                    break;
+                }
+            };
+            reports += 1;
+            all_valid &= line.report.valid;
+            output::json(out, &line, Style::Compact)?;
+        }
+        Ok(())
+    });
+    match (written, read_error) {
+        (Err(code), _) => code,
+        (Ok(()), Some(e)) => output::fail(COMMAND, 2, format_args!("cannot read {name}: {e}")),
+        (Ok(()), None) if reports == 0 => output::fail(
+            COMMAND,
+            2,
+            format_args!("{name} holds no JSON line (--jsonl needs one message per line)"),
+        ),
+        (Ok(()), None) => ExitCode::from(u8::from(!all_valid)),
+    }
 }

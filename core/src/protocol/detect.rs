@@ -9,6 +9,7 @@ use super::issue::{IssueCode, LazyPath};
 use super::registry::{Discriminator, FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 use super::validator::Ctx;
 use serde_json::{Map, Value};
+use std::sync::OnceLock;
 
 /// How a discriminator relates to an object.
 #[derive(PartialEq, Eq)]
@@ -21,70 +22,145 @@ enum Fit {
     No,
 }
 
-/// Declares the member names detection looks at, as a list and as a `match`.
+/// Declares the member names detection looks at, numbered, as a list and as a `match`.
 macro_rules! detection_keys {
-    ($($key:literal),* $(,)?) => {
+    ($($index:literal => $key:literal),* $(,)?) => {
         /// Every member name detection looks at (discriminators, shapes, markers, type keys,
         /// `body_md`); a unit test checks the registry uses no other.
-        const DETECTION_KEYS: &[&str] = &[$($key),*];
+        pub(crate) const DETECTION_KEYS: &[&str] = &[$($key),*];
 
-        /// Whether `k` is one of [`DETECTION_KEYS`] (compiled to a length switch, no hashing).
-        fn is_detection_key(k: &str) -> bool {
-            matches!(k, $($key)|*)
+        /// The position of `k` in [`DETECTION_KEYS`] (compiled to a length switch, no
+        /// hashing); `detection_indexes_follow_the_list` checks the numbers.
+        pub(crate) fn detection_index(k: &str) -> Option<u32> {
+            match k {
+                $($key => Some($index),)*
+                _ => None,
+            }
         }
     };
 }
 
 detection_keys!(
-    "body_md",
-    "subject",
-    "body",
-    "scheming_detected",
-    "message_type",
-    "details",
-    "suggested_action",
-    "history",
-    "next_steps",
-    "type",
-    "sender_id",
-    "message_id",
-    "name",
-    "arguments",
-    "allowed",
-    "behavior",
-    "driverTranscript",
+    0 => "body_md",
+    1 => "subject",
+    2 => "body",
+    3 => "scheming_detected",
+    4 => "message_type",
+    5 => "details",
+    6 => "suggested_action",
+    7 => "history",
+    8 => "next_steps",
+    9 => "type",
+    10 => "sender_id",
+    11 => "message_id",
+    12 => "name",
+    13 => "arguments",
+    14 => "allowed",
+    15 => "behavior",
+    16 => "driverTranscript",
 );
 
-/// The object's detection-relevant members, gathered in one pass without hashing.
-pub(crate) struct Members<'v> {
-    found: [(&'v str, &'v Value); DETECTION_KEYS.len()],
-    n: usize,
+/// Whether `k` is one of [`DETECTION_KEYS`].
+pub(crate) fn is_detection_key(k: &str) -> bool {
+    detection_index(k).is_some()
 }
 
-impl<'v> Members<'v> {
-    /// Gathers the members of `obj` that detection looks at.
+/// A set of [`DETECTION_KEYS`], one bit per position.
+type KeySet = u32;
+
+/// The set of these keys (each one of [`DETECTION_KEYS`]).
+fn key_set(keys: &[&str]) -> KeySet {
+    keys.iter()
+        .filter_map(|k| detection_index(k))
+        .fold(0, |set, i| set | 1 << i)
+}
+
+/// Per family in registry order: the keys its detection reads, and its markers.
+fn family_keys(fam: &FamilySpec) -> (KeySet, KeySet) {
+    static SETS: OnceLock<[(KeySet, KeySet); 4]> = OnceLock::new();
+    let sets =
+        SETS.get_or_init(|| REGISTRY.map(|f| (key_set(f.detection_keys), key_set(f.markers))));
+    let i = REGISTRY.iter().position(|f| f.id == fam.id).unwrap_or(0);
+    sets[i]
+}
+
+/// A member value as detection reads it: a string, a boolean, or something else.
+pub(crate) trait Probe {
+    /// The string, if it is one.
+    fn as_str(&self) -> Option<&str>;
+    /// The boolean, if it is one.
+    fn as_bool(&self) -> Option<bool>;
+    /// The JSON kind, for messages.
+    fn kind(&self) -> &'static str;
+}
+
+impl Probe for Value {
+    fn as_str(&self) -> Option<&str> {
+        Value::as_str(self)
+    }
+
+    fn as_bool(&self) -> Option<bool> {
+        Value::as_bool(self)
+    }
+
+    fn kind(&self) -> &'static str {
+        super::validator::kind(self)
+    }
+}
+
+/// The object's detection-relevant members, gathered in one pass without hashing.
+pub(crate) struct Members<'v, P: ?Sized = Value> {
+    /// Their names, as the strings of [`DETECTION_KEYS`].
+    names: [&'static str; DETECTION_KEYS.len()],
+    values: [Option<&'v P>; DETECTION_KEYS.len()],
+    n: usize,
+    /// Which of [`DETECTION_KEYS`] are there.
+    present: KeySet,
+}
+
+impl<'v> Members<'v, dyn Probe + 'v> {
+    /// Gathers the members of `obj` that detection looks at. (Detection reads its values
+    /// through `dyn Probe`, so that the full path and the path from bytes share one copy of
+    /// it in the wasm module.)
     pub(crate) fn new(obj: &'v Map<String, Value>) -> Self {
+        Members::gather(obj.iter().map(|(k, v)| (k.as_str(), v as &dyn Probe)))
+    }
+}
+
+impl<'v, P: Probe + ?Sized> Members<'v, P> {
+    /// Gathers the members detection looks at from an object's `(name, value)` pairs, whose
+    /// names must be distinct.
+    pub(crate) fn gather<'k>(members: impl IntoIterator<Item = (&'k str, &'v P)>) -> Self {
         let mut m = Members {
-            found: [("", &Value::Null); DETECTION_KEYS.len()],
+            names: [""; DETECTION_KEYS.len()],
+            values: [None; DETECTION_KEYS.len()],
             n: 0,
+            present: 0,
         };
-        for (k, v) in obj {
-            if m.n < m.found.len() && is_detection_key(k) {
-                m.found[m.n] = (k, v);
+        for (k, v) in members {
+            if m.n == m.names.len() {
+                break;
+            }
+            if let Some(i) = detection_index(k) {
+                // Named by the list's own string, which the registry's names usually share
+                // (identical literals are merged), so most look-ups compare addresses only.
+                m.names[m.n] = DETECTION_KEYS[i as usize];
+                m.values[m.n] = Some(v);
                 m.n += 1;
+                m.present |= 1 << i;
             }
         }
         m
     }
 
     /// A gathered member by name.
-    pub(crate) fn get(&self, key: &'static str) -> Option<&'v Value> {
+    pub(crate) fn get(&self, key: &'static str) -> Option<&'v P> {
         // Only DETECTION_KEYS are gathered; `detection_keys_cover_the_registry` guarantees the
         // registry asks for no other member.
-        self.found[..self.n]
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| *v)
+        let i = self.names[..self.n].iter().position(|name| {
+            name.len() == key.len() && (std::ptr::eq(name.as_ptr(), key.as_ptr()) || *name == key)
+        })?;
+        self.values[i]
     }
 
     fn has(&self, key: &'static str) -> bool {
@@ -92,11 +168,74 @@ impl<'v> Members<'v> {
     }
 }
 
-fn fit(d: &Discriminator, obj: &Members<'_>) -> Fit {
+/// Whether a member named `k` can decide a message type (a discriminator or shape member,
+/// not only a family marker or the Agent Mail body): after such a member, detection may have
+/// an answer. `decides_type_covers_the_discriminators` checks it against the registry.
+pub(crate) fn decides_type(k: &str) -> bool {
+    is_detection_key(k)
+        && !matches!(
+            k,
+            "body_md" | "body" | "sender_id" | "message_id" | "arguments"
+        )
+}
+
+/// Family markers that nothing else reads: no type's discriminator or shape member, no other
+/// family's detection member. Once an object has a type, one more of its own family's such
+/// markers cannot change detection's answer (`inert_markers_are_inert` checks the list).
+const INERT_MARKERS: &[(&str, FamilyId)] = &[
+    ("body", FamilyId::Pair),
+    ("sender_id", FamilyId::Droid),
+    ("message_id", FamilyId::Droid),
+    ("arguments", FamilyId::PairClaude),
+];
+
+/// Whether detection's answer `family` for an object stays the same when the object also has
+/// a member named `k`.
+pub(crate) fn keeps_answer(family: FamilyId, k: &str) -> bool {
+    INERT_MARKERS.iter().any(|(m, f)| *f == family && *m == k)
+}
+
+/// The string value of the discriminator member looked up last: the types of a family
+/// mostly share one, so a family's scan looks it up once.
+struct LastText<'v> {
+    key: &'static str,
+    text: Option<&'v str>,
+}
+
+impl<'v> LastText<'v> {
+    fn new() -> Self {
+        LastText {
+            key: "",
+            text: None,
+        }
+    }
+
+    #[inline]
+    fn get<P: Probe + ?Sized>(
+        &mut self,
+        obj: &Members<'v, P>,
+        key: &'static str,
+    ) -> Option<&'v str> {
+        let same = self.key.len() == key.len()
+            && (std::ptr::eq(self.key.as_ptr(), key.as_ptr()) || self.key == key);
+        if !same {
+            self.key = key;
+            self.text = obj.get(key).and_then(P::as_str);
+        }
+        self.text
+    }
+}
+
+#[inline]
+fn fit<'v, P: Probe + ?Sized>(
+    d: &Discriminator,
+    obj: &Members<'v, P>,
+    last: &mut LastText<'v>,
+) -> Fit {
     let yes = |b: bool| if b { Fit::Yes } else { Fit::No };
     match d {
         Discriminator::Str { key, value, shape } => {
-            if obj.get(key).and_then(Value::as_str) != Some(*value) {
+            if last.get(obj, key) != Some(*value) {
                 Fit::No
             } else if shape.is_empty() || shape.iter().any(|k| obj.has(k)) {
                 Fit::Yes
@@ -104,18 +243,15 @@ fn fit(d: &Discriminator, obj: &Members<'_>) -> Fit {
                 Fit::ValueOnly
             }
         }
-        Discriminator::OneOf { key, values } => yes(obj
-            .get(key)
-            .and_then(Value::as_str)
-            .is_some_and(|s| values.contains(&s))),
+        Discriminator::OneOf { key, values } => {
+            yes(last.get(obj, key).is_some_and(|s| values.contains(&s)))
+        }
         Discriminator::Bool { key, value } => {
-            yes(obj.get(key).and_then(Value::as_bool) == Some(*value))
+            yes(obj.get(key).and_then(P::as_bool) == Some(*value))
         }
-        Discriminator::Tool { tool, prefixes } => {
-            yes(obj.get("name").and_then(Value::as_str).is_some_and(|n| {
-                n == *tool || prefixes.iter().any(|p| n.strip_prefix(p) == Some(*tool))
-            }))
-        }
+        Discriminator::Tool { tool, prefixes } => yes(last.get(obj, "name").is_some_and(|n| {
+            n == *tool || prefixes.iter().any(|p| n.strip_prefix(p) == Some(*tool))
+        })),
         Discriminator::Has { key } => yes(obj.has(key)),
     }
 }
@@ -132,18 +268,20 @@ struct Scan {
     value_only: usize,
 }
 
-fn scan(fam: &'static FamilySpec, obj: &Members<'_>) -> Scan {
+fn scan<P: Probe + ?Sized>(fam: &'static FamilySpec, obj: &Members<'_, P>) -> Scan {
     let mut s = Scan {
         claimed: false,
         hit: None,
         hits: 0,
         value_only: 0,
     };
-    if !fam.detection_keys.iter().any(|k| obj.has(k)) {
+    let (read, markers) = family_keys(fam);
+    if obj.present & read == 0 {
         return s;
     }
+    let mut last = LastText::new();
     for t in fam.types {
-        match fit(&t.discriminator, obj) {
+        match fit(&t.discriminator, obj, &mut last) {
             Fit::Yes => {
                 s.hit = Some(t);
                 s.hits += 1;
@@ -152,15 +290,15 @@ fn scan(fam: &'static FamilySpec, obj: &Members<'_>) -> Scan {
             Fit::No => {}
         }
     }
-    s.claimed = s.hits > 0 || s.value_only > 0 || fam.markers.iter().any(|m| obj.has(m));
+    s.claimed = s.hits > 0 || s.value_only > 0 || obj.present & markers != 0;
     s
 }
 
 /// Picks the family (honouring `hint`) and message type of an object, recording why when it
 /// cannot. Each type's discriminator is tried once.
-pub(crate) fn detect(
+pub(crate) fn detect<P: Probe + ?Sized>(
     ctx: &mut Ctx,
-    members: &Members<'_>,
+    members: &Members<'_, P>,
     hint: Option<FamilyId>,
 ) -> (
     Option<&'static FamilySpec>,
@@ -209,11 +347,11 @@ pub(crate) fn detect(
     (Some(fam), pick_type(ctx, fam, &found, members))
 }
 
-fn pick_type(
+fn pick_type<P: Probe + ?Sized>(
     ctx: &mut Ctx,
     fam: &'static FamilySpec,
     s: &Scan,
-    obj: &Members<'_>,
+    obj: &Members<'_, P>,
 ) -> Option<&'static MessageTypeSpec> {
     if s.hits == 1 {
         return s.hit;
@@ -223,7 +361,7 @@ fn pick_type(
             let names: Vec<&str> = fam
                 .types
                 .iter()
-                .filter(|t| fit(&t.discriminator, obj) != Fit::No)
+                .filter(|t| fit(&t.discriminator, obj, &mut LastText::new()) != Fit::No)
                 .map(|t| t.name)
                 .collect();
             format!(
@@ -238,7 +376,7 @@ fn pick_type(
         Some(key)
             if obj
                 .get(key)
-                .and_then(Value::as_str)
+                .and_then(P::as_str)
                 .is_some_and(formats::is_placeholder) =>
         {
             // A seed template: its type is a placeholder, so there is no type to check.
@@ -256,10 +394,10 @@ fn pick_type(
                 // Strings are quoted (cut at 80 chars); other values are named by kind only,
                 // so an arbitrarily deep value is never serialized here.
                 let shown = match obj.get(key) {
-                    Some(Value::String(v)) => {
-                        format!("{:?}", v.chars().take(80).collect::<String>())
-                    }
-                    Some(v) => format!("a {}", super::validator::kind(v)),
+                    Some(v) => match v.as_str() {
+                        Some(v) => format!("{:?}", v.chars().take(80).collect::<String>()),
+                        None => format!("a {}", v.kind()),
+                    },
                     None => String::new(),
                 };
                 format!("{key} {shown} names no {} message type", fam.id.as_str())
@@ -295,8 +433,52 @@ pub(crate) fn extract_json(body: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::DETECTION_KEYS;
-    use crate::protocol::registry::REGISTRY;
+    use super::{decides_type, detection_index, DETECTION_KEYS, INERT_MARKERS};
+
+    #[test]
+    fn detection_indexes_follow_the_list() {
+        assert!(DETECTION_KEYS.len() <= 32, "a KeySet holds 32 keys");
+        for (i, k) in DETECTION_KEYS.iter().enumerate() {
+            assert_eq!(detection_index(k), Some(i as u32), "{k}");
+        }
+        assert_eq!(detection_index("nope"), None);
+    }
+    use crate::protocol::registry::{Discriminator, REGISTRY};
+
+    #[test]
+    fn inert_markers_are_inert() {
+        for (marker, family) in INERT_MARKERS {
+            assert!(family.spec().markers.contains(marker), "{marker}");
+            for fam in REGISTRY {
+                assert!(
+                    fam.id == *family || !fam.detection_keys.contains(marker),
+                    "{marker} is read by {}",
+                    fam.id.as_str()
+                );
+                for t in fam.types {
+                    assert_ne!(t.discriminator.key(), *marker, "{}", t.name);
+                    if let Discriminator::Str { shape, .. } = t.discriminator {
+                        assert!(!shape.contains(marker), "{}", t.name);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn decides_type_covers_the_discriminators() {
+        for fam in REGISTRY {
+            for t in fam.types {
+                let key = t.discriminator.key();
+                assert!(decides_type(key), "{key} of {}", t.name);
+                if let Discriminator::Str { shape, .. } = t.discriminator {
+                    for k in shape {
+                        assert!(decides_type(k), "{k} of {}", t.name);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn detection_keys_cover_the_registry() {

@@ -26,8 +26,10 @@
 pub mod build;
 mod detect;
 pub mod families;
+mod fast;
 pub mod formats;
 pub mod issue;
+mod lines;
 pub mod model;
 pub mod registry;
 pub mod schema;
@@ -35,6 +37,7 @@ pub mod typescript;
 mod validator;
 
 pub use issue::{Issue, IssueCode, Path, PathSegment, Severity, MAX_ISSUES};
+pub use lines::{validate_lines, validate_reader, LineReport, ReaderLines};
 pub use registry::{FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 
 use issue::LazyPath;
@@ -158,11 +161,10 @@ pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
             carried: None,
         };
     };
-    let members = detect::Members::new(obj);
-    if let Some(body) = members.get("body_md") {
+    if let Some(body) = obj.get("body_md") {
         return run_carried(ctx, obj, body, options);
     }
-    let (family, found) = detect::detect(&mut ctx, &members, options.family);
+    let (family, found) = detect::detect(&mut ctx, &detect::Members::new(obj), options.family);
     if let Some(spec) = found {
         validator::check_message(&mut ctx, spec, obj, &[]);
     }
@@ -304,6 +306,20 @@ pub fn validate_carried(value: &Value, options: &Options) -> (Report, Option<Val
     (report(out), carried)
 }
 
+/// The protocol message `value` is, or carries in an Agent Mail row's `body_md`, when it is
+/// valid (what a gate or session step reads); otherwise its report.
+///
+/// # Errors
+/// The report of a message that is not valid.
+pub fn valid_message(value: Value, options: &Options) -> Result<Value, Report> {
+    let (report, carried) = validate_carried(&value, options);
+    if report.valid {
+        Ok(carried.unwrap_or(value))
+    } else {
+        Err(report)
+    }
+}
+
 /// Whether a message is valid in strict mode with family detection (fast path: no issues built).
 pub fn is_valid(value: &Value) -> bool {
     Options::default().is_valid(value)
@@ -330,43 +346,33 @@ pub fn validate_str(text: &str, options: &Options) -> Report {
 }
 
 /// Validates JSON bytes; bytes that are not JSON give a single `not_json` issue.
+///
+/// A clean message (valid, no issue) is checked in one pass over the bytes that builds no
+/// `Value`; any other message is explained by [`validate_slice_via_value`], so the report is
+/// the same either way.
 pub fn validate_slice(bytes: &[u8], options: &Options) -> Report {
-    match serde_json::from_slice::<Value>(bytes) {
-        Ok(v) => validate(&v, options),
-        Err(e) => Report::not_json(&e, 1),
+    validate_line(bytes, options, 1)
+}
+
+/// [`validate_slice`] for bytes that start on input line `line` (named by a `not_json` issue).
+fn validate_line(bytes: &[u8], options: &Options, line: usize) -> Report {
+    match fast::check(bytes, options.family) {
+        Some(clean) => clean.into_report(),
+        None => via_value(bytes, options, line),
     }
 }
 
-/// One report of a JSON Lines input: the 1-based input line, then the report's members
-/// (`{"line": 3, "valid": …, "family": …, …}`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct LineReport {
-    /// The input line the message is on, counting blank lines.
-    pub line: usize,
-    /// The message's report.
-    #[serde(flatten)]
-    pub report: Report,
+/// Validates JSON bytes by parsing them into a `Value` first, then [`validate`]: the reference
+/// that [`validate_slice`] agrees with (and falls back to for every message that is not clean).
+pub fn validate_slice_via_value(bytes: &[u8], options: &Options) -> Report {
+    via_value(bytes, options, 1)
 }
 
-/// Validates JSON Lines: one [`LineReport`] per non-blank line (a line holding only ASCII
-/// whitespace is skipped, but counted, so `line` is the real input line). A line that is
-/// not JSON gets a `not_json` issue naming its real line.
-pub fn validate_lines<'a>(
-    bytes: &'a [u8],
-    options: &'a Options,
-) -> impl Iterator<Item = LineReport> + 'a {
-    bytes
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .filter(|(_, text)| !text.iter().all(u8::is_ascii_whitespace))
-        .map(|(index, text)| {
-            let line = index + 1;
-            let report = match serde_json::from_slice::<Value>(text) {
-                Ok(v) => validate(&v, options),
-                Err(e) => Report::not_json(&e, line),
-            };
-            LineReport { line, report }
-        })
+fn via_value(bytes: &[u8], options: &Options, line: usize) -> Report {
+    match serde_json::from_slice::<Value>(bytes) {
+        Ok(v) => validate(&v, options),
+        Err(e) => Report::not_json(&e, line),
+    }
 }
 
 /// Validates a message as the given message type of `family`, without detection: the
@@ -400,6 +406,9 @@ pub fn validate_slice_as(
     spec: &'static MessageTypeSpec,
     lenient: bool,
 ) -> Report {
+    if let Some(clean) = fast::check_as(bytes, family, spec) {
+        return clean.into_report();
+    }
     match serde_json::from_slice::<Value>(bytes) {
         Ok(v) => validate_as(&v, family, spec, lenient),
         Err(e) => Report::not_json(&e, 1),

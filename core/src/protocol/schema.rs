@@ -80,12 +80,68 @@ fn union(families: impl Iterator<Item = FamilyId>, exclusive: bool) -> Value {
     })
 }
 
+/// The union as a dispatch on each type's discriminator: an `if`/`then`/`else` chain that
+/// tries the types in registry order (`subject`, `message_type`, `type`, `name`, … with the
+/// shape members of multi-shape types) and validates the first whose discriminator matches; no
+/// match is invalid. This is how a JSON Schema validator finds the type and then validates it,
+/// without `oneOf` validating the message against every type. It does not encode
+/// `ambiguous_family` (the first match wins), so it accepts a little more than
+/// [`any_message`]; the benchmarks use it as the competitor that, like `validate`, has to find
+/// the type.
+pub fn dispatch_message() -> Value {
+    let mut defs = Map::new();
+    let mut chain = json!(false);
+    let types: Vec<(FamilyId, &MessageTypeSpec)> = REGISTRY
+        .iter()
+        .flat_map(|f| f.types.iter().map(|t| (f.id, t)))
+        .collect();
+    for (fam, t) in types.into_iter().rev() {
+        let k = key(fam, t);
+        let pointer = k.replace('~', "~0").replace('/', "~1");
+        chain = json!({
+            "if": discriminator(&t.discriminator, true),
+            "then": { "$ref": format!("#/$defs/{pointer}") },
+            "else": chain,
+        });
+        defs.insert(k, body(fam, t));
+    }
+    let Value::Object(mut root) = chain else {
+        unreachable!("the registry has types")
+    };
+    root.insert("$schema".into(), DIALECT.into());
+    root.insert(
+        "title".into(),
+        "any Switchboard protocol message, dispatched on its type".into(),
+    );
+    root.insert("$defs".into(), defs.into());
+    Value::Object(root)
+}
+
 /// Schemas matching the objects a family claims during detection (markers and discriminators).
 fn claims(fam: &FamilySpec) -> Vec<Value> {
     let markers = fam.markers.iter().map(|m| json!({ "required": [m] }));
-    let discs = fam.types.iter().map(|t| match &t.discriminator {
-        Discriminator::Str { key, value, .. } => {
-            json!({ "required": [key], "properties": { *key: { "const": value } } })
+    let discs = fam
+        .types
+        .iter()
+        .map(|t| discriminator(&t.discriminator, false));
+    markers.chain(discs).collect()
+}
+
+/// A schema matching the objects a discriminator fits; with `shape`, a type's shape members
+/// (one of which must be present) too.
+fn discriminator(d: &Discriminator, shape: bool) -> Value {
+    match d {
+        Discriminator::Str {
+            key,
+            value,
+            shape: members,
+        } => {
+            let mut s = json!({ "required": [key], "properties": { *key: { "const": value } } });
+            if shape && !members.is_empty() {
+                let any: Vec<Value> = members.iter().map(|m| json!({ "required": [m] })).collect();
+                s["anyOf"] = any.into();
+            }
+            s
         }
         Discriminator::OneOf { key, values } => {
             json!({ "required": [key], "properties": { *key: { "enum": values } } })
@@ -99,8 +155,7 @@ fn claims(fam: &FamilySpec) -> Vec<Value> {
             json!({ "required": ["name"], "properties": { "name": { "enum": names } } })
         }
         Discriminator::Has { key } => json!({ "required": [key] }),
-    });
-    markers.chain(discs).collect()
+    }
 }
 
 /// Looks up a schema by `family/TYPE`.

@@ -20,6 +20,8 @@ pub(crate) struct Ctx {
     omitted: (usize, usize),
     /// A version string declared by the message (PAIR_INIT `protocol_version`, droid `version`).
     pub(crate) version: Option<String>,
+    /// Whether the declared version is recorded (always when collecting).
+    record_version: bool,
 }
 
 impl Ctx {
@@ -32,7 +34,24 @@ impl Ctx {
             errors: 0,
             omitted: (0, 0),
             version: None,
+            record_version: collect,
         }
+    }
+
+    /// The verdict-only context of the path from bytes ([`super::fast`]): strict, no issues
+    /// collected, the declared version recorded. Strict and lenient mode agree on which
+    /// messages have no issue at all, so one context serves both.
+    pub(crate) fn verdict() -> Self {
+        Ctx {
+            record_version: true,
+            ..Ctx::new(false, false)
+        }
+    }
+
+    /// Marks the message as having an error whose issue is never built (the path from bytes
+    /// stops caring once it knows a message is not clean).
+    pub(crate) fn fail(&mut self) {
+        self.errors += 1;
     }
 
     /// Lists an issue, or counts it once [`MAX_ISSUES`] are listed (paths and messages
@@ -132,6 +151,71 @@ pub(crate) fn kind(v: &Value) -> &'static str {
     }
 }
 
+/// A JSON number as validation sees it: its value, and whether it was written as an integer
+/// (serde_json's `u64`/`i64` numbers; a float such as `5.0` is an integer only by value).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Num {
+    /// The value as `f64` (what `serde_json::Number::as_f64` gives).
+    pub(crate) value: f64,
+    /// Parsed as an integer (no fraction, no exponent, in `i64`/`u64` range).
+    pub(crate) integer: bool,
+}
+
+impl Num {
+    /// The integer value of the number (as JSON Schema's `integer`): any integer, or a float
+    /// with no fraction.
+    pub(crate) fn as_integer(self) -> Option<f64> {
+        (self.integer || (self.value.is_finite() && self.value.fract() == 0.0))
+            .then_some(self.value)
+    }
+
+    pub(crate) fn of(n: &serde_json::Number) -> Num {
+        Num {
+            // Without serde_json's arbitrary_precision every number has an f64 value.
+            value: n.as_f64().unwrap_or(f64::NAN),
+            integer: n.is_i64() || n.is_u64(),
+        }
+    }
+}
+
+/// A JSON value that is neither an array nor an object: what the leaf rules check.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Leaf<'a> {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number.
+    Num(Num),
+    /// A string.
+    Str(&'a str),
+}
+
+impl Leaf<'_> {
+    /// The JSON kind, for messages.
+    pub(crate) fn kind(self) -> &'static str {
+        match self {
+            Leaf::Null => "null",
+            Leaf::Bool(_) => "boolean",
+            Leaf::Num(_) => "number",
+            Leaf::Str(_) => "string",
+        }
+    }
+}
+
+/// What a rule expects, for `wrong_type` messages.
+fn expected(ty: &Ty) -> &'static str {
+    match ty {
+        Ty::Str(_) => "a string",
+        Ty::Int { .. } => "an integer",
+        Ty::Num { .. } => "a number",
+        Ty::Bool | Ty::BoolConst(_) => "a boolean",
+        Ty::Array { .. } => "an array",
+        Ty::Object(_) | Ty::AnyObject => "an object",
+        Ty::Any => "any value",
+    }
+}
+
 /// Checks a whole message of type `spec`; `skip` names root members not checked (transport-supplied).
 pub(crate) fn check_message(
     ctx: &mut Ctx,
@@ -142,6 +226,31 @@ pub(crate) fn check_message(
     check_members(ctx, &spec.root, root, LazyPath::Root, skip);
     for check in spec.checks {
         check_cross(ctx, check, root);
+    }
+}
+
+/// Where the cross-field rules read their members: the parsed message, or the members the
+/// path from bytes kept.
+pub(crate) trait Lookup {
+    /// The string member `key` of the root (`object` empty) or of the root's object member
+    /// `object`; `None` when absent or not a string.
+    fn text(&self, object: &str, key: &str) -> Option<&str>;
+    /// The integer value of the root member `key` (see [`Num::as_integer`]).
+    fn integer(&self, key: &str) -> Option<f64>;
+}
+
+impl Lookup for Map<String, Value> {
+    fn text(&self, object: &str, key: &str) -> Option<&str> {
+        let obj = if object.is_empty() {
+            Some(self)
+        } else {
+            self.get(object).and_then(Value::as_object)
+        };
+        obj?.get(key).and_then(Value::as_str)
+    }
+
+    fn integer(&self, key: &str) -> Option<f64> {
+        self.get(key).and_then(as_integer)
     }
 }
 
@@ -199,19 +308,15 @@ fn check_members(
     }
 }
 
-fn wrong_type(ctx: &mut Ctx, path: LazyPath<'_>, expected: &str, v: &Value) {
+fn wrong_type(ctx: &mut Ctx, path: LazyPath<'_>, ty: &Ty, found: &'static str) {
     ctx.error(path, IssueCode::WrongType, || {
-        format!("expected {expected}, found {}", kind(v))
+        format!("expected {}, found {found}", expected(ty))
     });
 }
 
 /// The integer value of a JSON number with no fraction (as JSON Schema's `integer`).
 fn as_integer(v: &Value) -> Option<f64> {
-    let n = v.as_number()?;
-    if n.is_i64() || n.is_u64() {
-        return n.as_f64();
-    }
-    n.as_f64().filter(|f| f.is_finite() && f.fract() == 0.0)
+    Num::of(v.as_number()?).as_integer()
 }
 
 fn check_range(ctx: &mut Ctx, path: LazyPath<'_>, x: f64, min: Option<f64>, max: Option<f64>) {
@@ -229,58 +334,65 @@ fn check_range(ctx: &mut Ctx, path: LazyPath<'_>, x: f64, min: Option<f64>, max:
 
 /// Checks one value against a rule.
 pub(crate) fn check_ty(ctx: &mut Ctx, ty: &Ty, v: &Value, path: LazyPath<'_>) {
-    match ty {
-        Ty::Str(rule) => match v.as_str() {
-            Some(s) => check_str(ctx, rule, s, path),
-            None => wrong_type(ctx, path, "a string", v),
-        },
-        Ty::Int { min, max } => match as_integer(v) {
-            Some(x) => check_range(ctx, path, x, min.map(|m| m as f64), max.map(|m| m as f64)),
-            None => wrong_type(ctx, path, "an integer", v),
-        },
-        Ty::Num { min, max } => match v.as_f64() {
-            Some(x) => check_range(ctx, path, x, *min, *max),
-            None => wrong_type(ctx, path, "a number", v),
-        },
-        Ty::Bool => {
-            if !v.is_boolean() {
-                wrong_type(ctx, path, "a boolean", v);
+    let leaf = match v {
+        Value::Array(list) => return check_array(ctx, ty, list, path),
+        Value::Object(obj) => {
+            return match ty {
+                Ty::Object(spec) => check_members(ctx, spec, obj, path, &[]),
+                Ty::AnyObject | Ty::Any => {}
+                _ => wrong_type(ctx, path, ty, "object"),
             }
         }
-        Ty::BoolConst(want) => match v.as_bool() {
-            Some(b) if b == *want => {}
-            Some(_) => ctx.error(path, IssueCode::NotInEnum, || format!("expected {want}")),
-            None => wrong_type(ctx, path, "a boolean", v),
-        },
-        Ty::Array { items, min_items } => match v.as_array() {
-            Some(list) => {
-                if list.len() < *min_items {
-                    ctx.error(path, IssueCode::OutOfRange, || {
-                        format!(
-                            "expected at least {min_items} item(s), found {}",
-                            list.len()
-                        )
-                    });
+        Value::Null => Leaf::Null,
+        Value::Bool(b) => Leaf::Bool(*b),
+        Value::Number(n) => Leaf::Num(Num::of(n)),
+        Value::String(s) => Leaf::Str(s),
+    };
+    check_leaf(ctx, ty, leaf, path);
+}
+
+fn check_array(ctx: &mut Ctx, ty: &Ty, list: &[Value], path: LazyPath<'_>) {
+    match ty {
+        Ty::Array { items, min_items } => {
+            check_min_items(ctx, *min_items, list.len(), path);
+            for (i, item) in list.iter().enumerate() {
+                if ctx.done() {
+                    return;
                 }
-                for (i, item) in list.iter().enumerate() {
-                    if ctx.done() {
-                        return;
-                    }
-                    check_ty(ctx, items, item, path.index(i));
-                }
-            }
-            None => wrong_type(ctx, path, "an array", v),
-        },
-        Ty::Object(spec) => match v.as_object() {
-            Some(obj) => check_members(ctx, spec, obj, path, &[]),
-            None => wrong_type(ctx, path, "an object", v),
-        },
-        Ty::AnyObject => {
-            if !v.is_object() {
-                wrong_type(ctx, path, "an object", v);
+                check_ty(ctx, items, item, path.index(i));
             }
         }
         Ty::Any => {}
+        _ => wrong_type(ctx, path, ty, "array"),
+    }
+}
+
+/// Checks the length of an array against its rule's minimum.
+pub(crate) fn check_min_items(ctx: &mut Ctx, min_items: usize, len: usize, path: LazyPath<'_>) {
+    if len < min_items {
+        ctx.error(path, IssueCode::OutOfRange, || {
+            format!("expected at least {min_items} item(s), found {len}")
+        });
+    }
+}
+
+/// Checks a value that is neither an array nor an object against a rule (the array and
+/// object rules give it `wrong_type`).
+pub(crate) fn check_leaf(ctx: &mut Ctx, ty: &Ty, leaf: Leaf<'_>, path: LazyPath<'_>) {
+    match (ty, leaf) {
+        (Ty::Any, _) | (Ty::Bool, Leaf::Bool(_)) => {}
+        (Ty::Str(rule), Leaf::Str(s)) => check_str(ctx, rule, s, path),
+        (Ty::Int { min, max }, Leaf::Num(n)) if n.as_integer().is_some() => {
+            let x = n.value;
+            check_range(ctx, path, x, min.map(|m| m as f64), max.map(|m| m as f64));
+        }
+        (Ty::Num { min, max }, Leaf::Num(n)) => check_range(ctx, path, n.value, *min, *max),
+        (Ty::BoolConst(want), Leaf::Bool(b)) => {
+            if b != *want {
+                ctx.error(path, IssueCode::NotInEnum, || format!("expected {want}"));
+            }
+        }
+        _ => wrong_type(ctx, path, ty, leaf.kind()),
     }
 }
 
@@ -332,10 +444,13 @@ fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             }
         }
         Str::Version { major, parts } => {
-            let well_formed = s.split('.').count() == *parts
-                && s.split('.')
-                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-            if !well_formed {
+            let (count, digits) = s.split('.').fold((0, true), |(n, ok), p| {
+                (
+                    n + 1,
+                    ok && !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()),
+                )
+            });
+            if count != *parts || !digits {
                 ctx.error(path, IssueCode::BadPattern, || {
                     format!("\"{s}\" is not a {parts}-part dotted version")
                 });
@@ -343,24 +458,22 @@ fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
                 ctx.error(path, IssueCode::VersionMismatch, || {
                     format!("version \"{s}\" has a major version other than {major}")
                 });
-            } else if ctx.collect {
+            } else if ctx.record_version {
                 ctx.version = Some(s.to_owned());
             }
         }
     }
 }
 
-fn check_cross(ctx: &mut Ctx, check: &CrossCheck, root: &Map<String, Value>) {
+/// Checks one cross-field rule against the members `root` gives.
+pub(crate) fn check_cross(ctx: &mut Ctx, check: &CrossCheck, root: &impl Lookup) {
     match check {
         CrossCheck::Pairs {
             text,
             number,
             pairs,
         } => {
-            let (Some(t), Some(n)) = (
-                root.get(*text).and_then(Value::as_str),
-                root.get(*number).and_then(as_integer),
-            ) else {
+            let (Some(t), Some(n)) = (root.text("", text), root.integer(number)) else {
                 return;
             };
             let Some((_, want)) = pairs.iter().find(|(k, _)| *k == t) else {
@@ -384,16 +497,7 @@ fn check_cross(ctx: &mut Ctx, check: &CrossCheck, root: &Map<String, Value>) {
             b,
             values,
         } => {
-            let obj = if object.is_empty() {
-                Some(root)
-            } else {
-                root.get(*object).and_then(Value::as_object)
-            };
-            let Some(obj) = obj else { return };
-            let (Some(x), Some(y)) = (
-                obj.get(*a).and_then(Value::as_str),
-                obj.get(*b).and_then(Value::as_str),
-            ) else {
+            let (Some(x), Some(y)) = (root.text(object, a), root.text(object, b)) else {
                 return;
             };
             if x == y && values.contains(&x) {

@@ -356,11 +356,17 @@ describe("validateBatch", () => {
       JSON.stringify({ ...JSON.parse(PROGRESS), version_extra: 1, timestamp: "ISO8601" }),
     ];
     const jsonl = lines.join("\n");
-    const expected = lines.filter((l) => l.trim() !== "").map((l) => sb.validateJson(l, { lenient: true }));
+    // Each line's report, with its input line; placed after as many newlines, a line that is
+    // not JSON gets the same position in its message.
+    const expected = lines
+      .map((l, i) => ({ line: i + 1, text: l }))
+      .filter(({ text }) => text.trim() !== "")
+      .map(({ line, text }) => ({ line, ...sb.validateJson("\n".repeat(line - 1) + text, { lenient: true }) }));
     assert.deepEqual(sb.validateBatch(jsonl, { lenient: true }), expected);
     assert.deepEqual(sb.validateBatch(encode(jsonl), { lenient: true }), expected);
     assert.deepEqual(sb.validateBatch(""), []);
     assert.equal(expected[3].issues[0].code, "not_json");
+    assert.match(expected[3].issues[0].message, / at line 6 column /);
     assert.equal(expected[4].issues[0].severity, "warning");
   });
 });

@@ -58,6 +58,9 @@ console.log(JSON.stringify([esm, cjs]));
   const [esm, cjs] = JSON.parse(run("names.mjs", dir));
   assert.deepEqual(esm, cjs);
   assert.ok(esm.includes("validateBatch") && esm.includes("runPaneSmoke"));
+  for (const name of ["sessions", "taskBoards", "decide", "goGate", "nextGate", "fingerprint", "verifyFingerprints", "audit", "SwitchboardError"]) {
+    assert.ok(esm.includes(name), name);
+  }
 });
 
 test("the declarations use no `any` type", () => {
@@ -141,11 +144,29 @@ const pointer: string = failed.error.issues[0].pointer;
 const draft = jsonSchema("droid/task_assignment");
 const union = jsonSchema();
 const snapshot: PaneSnapshot = buildPaneSnapshot({ inbox: "[]", outbox: [], contacts: { result: [] }, mode: "all" });
-const fingerprint: string = snapshot.refresh_fingerprint;
+const refresh: string = snapshot.refresh_fingerprint;
 const steps: number = runPaneSmoke().steps.length;
+
+const log = [{ type: "request_review", context: "PR 12" }];
+const views: SessionView[] = sessions(log, { now: new Date(0) });
+const boards: Boards = taskBoards(log, { now: 0, permissionTimeoutMs: 45000 });
+let refusal: SwitchboardErrorCode | undefined;
+try {
+  decide(log, "no-session", "APPROVED");
+} catch (e) {
+  if (!(e instanceof SwitchboardError)) throw e;
+  refusal = e.code;
+}
+const prints: Fingerprints = fingerprint({ "tests/a.py": "assert True\\n", "spec.md": new Uint8Array([35]) });
+const check: Verification = verifyFingerprints(prints, JSON.stringify(prints));
+const audited: AuditReport = audit({ contract: { "tests/a.py": "assert f(2) == 4\\n" }, diff: "", approved: [] });
 
 // Type errors the declarations must catch (compiled, never called).
 export function typeErrors(): void {
+  // @ts-expect-error: now is required (no clock is read)
+  sessions(log, { lenient: true });
+  // @ts-expect-error: a decision is text
+  decide(log, "s", 1);
   // @ts-expect-error: not a schema key
   schema("pair/NOT_A_TYPE");
   // @ts-expect-error: not a family
@@ -159,11 +180,12 @@ export function typeErrors(): void {
   console.log(wrongRole, wrongType);
 }
 
-console.log(role, segments.length, pointer, typeof draft, typeof union, fingerprint.length > 0, steps > 0);
+console.log(role, segments.length, pointer, typeof draft, typeof union, refresh.length > 0, steps > 0);
+console.log(views.length, boards.pair_claude.reviews.length, refusal, Object.keys(prints).length, check.intact, audited.status);
 `;
 
-const TS_IMPORTS = `{ validate, schemas, schema, jsonSchema, buildPaneSnapshot, runPaneSmoke }`;
-const TS_TYPES = `{ Report, IssueCode, Family, PairPairInit, DroidTaskAssignment, StandardSchemaV1, PaneSnapshot }`;
+const TS_IMPORTS = `{ validate, schemas, schema, jsonSchema, buildPaneSnapshot, runPaneSmoke, sessions, taskBoards, decide, fingerprint, verifyFingerprints, audit, SwitchboardError }`;
+const TS_TYPES = `{ Report, IssueCode, Family, PairPairInit, DroidTaskAssignment, StandardSchemaV1, PaneSnapshot, SessionView, Boards, SwitchboardErrorCode, Fingerprints, Verification, AuditReport }`;
 
 test("TypeScript compiles against the declarations with tsc --strict (ESM and CommonJS) and runs", () => {
   const dir = consumerDir();
@@ -201,7 +223,7 @@ test("TypeScript compiles against the declarations with tsc --strict (ESM and Co
   } catch (err) {
     assert.fail(`tsc --strict failed:\n${err.stdout}${err.stderr}`);
   }
-  const expected = "PLANNER 1 /task_id object object true true\n";
+  const expected = "PLANNER 1 /task_id object object true true\n0 1 unknown_session 2 true PASS\n";
   assert.equal(run(join("out", "main.mjs"), dir), expected);
   assert.equal(run(join("out", "main.cjs"), dir), expected);
 });

@@ -1,10 +1,13 @@
 //! The package's generated type declarations (`js/types.d.ts`): the message types from the
 //! core's registry ([`switchboard_core::protocol::typescript`]), then the shapes this binding
-//! gives JavaScript — options, reports, issues, pane snapshots — with their unions (families,
-//! codes, type names, filter modes, event kinds) taken from the core's data.
+//! gives JavaScript — options, reports, issues, pane snapshots, sessions, boards, gate outcomes,
+//! fingerprints and audit reports — with their unions (families, codes, type names, filter
+//! modes, event kinds, phases, violation codes, audit patterns) taken from the core's data.
 //!
 //! `tests/typescript.rs` checks the committed file is this text; run it with
 //! `SWITCHBOARD_BLESS=1` to rewrite the file after a registry change.
+
+mod sessions;
 
 use switchboard_core::{pane, protocol};
 
@@ -53,6 +56,12 @@ export interface Report {
   version: string | null;
   /** Every issue found, errors and warnings, in registry order. */
   issues: Issue[];
+}
+
+/** One report of `validateBatch`: the input line (1-based, blank lines counted), then the report. */
+export interface LineReport extends Report {
+  /** The input line the message is on. */
+  line: number;
 }
 
 /**
@@ -166,5 +175,5 @@ pub fn declarations() -> String {
         protocol::typescript::declarations(),
         union(&contract.thread_filter_modes),
         union(&contract.event_taxonomy).replace(" | ", "\n  | "),
-    )
+    ) + &sessions::declarations()
 }
