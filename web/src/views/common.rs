@@ -1,6 +1,6 @@
 //! What the views share: route parameters, the navigation bar, error and progress display.
 
-use crate::backend::{Backend, BackendError};
+use crate::api::{Backend, BackendError};
 use crate::routes;
 use crate::session::Session;
 use leptos::prelude::*;
@@ -146,6 +146,16 @@ impl Here {
         self.session.revision.track();
         self.session.backend(&self.src.get())
     }
+
+    /// The source's clock ([`Backend::now_ms`]), ticking every second while the view lives.
+    #[must_use]
+    pub fn clock(&self) -> ReadSignal<i64> {
+        let source = self.session.backend(&self.src.get_untracked()).ok();
+        crate::components::time::use_clock(move || match &source {
+            Some(backend) => backend.now_ms(),
+            None => crate::clock::now_ms() as i64,
+        })
+    }
 }
 
 impl Default for Here {
@@ -157,11 +167,12 @@ impl Default for Here {
 /// An error, with a way back to the connect screen when not connected.
 #[component]
 pub fn ErrorNote(error: BackendError) -> impl IntoView {
-    let reconnect = matches!(error, BackendError::Invalid(ref t) if t.starts_with("Not connected"))
-        || matches!(
-            error,
-            BackendError::TokenRequired { .. } | BackendError::Unauthorized { .. }
-        );
+    let reconnect = matches!(
+        error,
+        BackendError::NotConnected
+            | BackendError::TokenRequired { .. }
+            | BackendError::Unauthorized { .. }
+    );
     // Back to this page once connected (a reload loses an unremembered connection).
     let location = use_location();
     let here = format!(
@@ -255,7 +266,7 @@ pub fn NavBar() -> impl IntoView {
                 &here.project.get_untracked(),
                 "search"
             ),
-            crate::backend::mcp::encode(&query.get_untracked())
+            crate::routes::encode(&query.get_untracked())
         );
         navigate(&url, Default::default());
     };

@@ -7,7 +7,8 @@ use super::common::{
     focus_search, query_param, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress,
     ProgressNote,
 };
-use crate::backend::{load_mailbox, BackendError, Mailbox};
+use crate::api::{load_mailbox, BackendError, Mailbox};
+use crate::components::load::{fetch, load, Data, Loaded};
 use crate::routes;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -89,12 +90,31 @@ pub fn acknowledge(here: Here, id: u64, progress: RwSignal<Progress>) {
 
 /// Loads the current route's mailbox (reloads when the route or the session changes).
 #[must_use]
-pub fn mailbox_resource(here: Here) -> LocalResource<Result<Mailbox, BackendError>> {
-    LocalResource::new(move || {
+pub fn mailbox_resource(here: Here) -> Data {
+    load(move || {
         let backend = here.backend();
         let (project, agent) = (here.project.get(), here.agent.get());
-        async move { load_mailbox(&*backend?, &project, &agent).await }
+        fetch(async move {
+            Some(match backend {
+                Ok(backend) => load_mailbox(&*backend, &project, &agent)
+                    .await
+                    .map(Loaded::Mailbox),
+                Err(error) => Err(error),
+            })
+        })
     })
+}
+
+/// The mailbox in a [`mailbox_resource`]'s value (`None` while loading).
+#[must_use]
+pub fn mailbox_of(
+    loaded: Option<Option<Result<Loaded, BackendError>>>,
+) -> Option<Result<Mailbox, BackendError>> {
+    match loaded? {
+        Some(Ok(Loaded::Mailbox(mailbox))) => Some(Ok(mailbox)),
+        Some(Err(error)) => Some(Err(error)),
+        _ => None,
+    }
 }
 
 /// The inbox (or outbox) of the agent in the URL.
@@ -114,7 +134,7 @@ pub fn MailboxView(
     let thread = Memo::new(move |_| thread.get().filter(|t| !t.is_empty()));
     let data = mailbox_resource(here);
     let view_state = Memo::new(move |_| {
-        data.get().map(|loaded| {
+        mailbox_of(data.get()).map(|loaded| {
             let mailbox = loaded?;
             let snap = snapshot(&mailbox, mode.get(), thread.get().as_deref())
                 .map_err(BackendError::Invalid)?;
@@ -399,7 +419,7 @@ fn Row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::Mailbox;
+    use crate::api::Mailbox;
 
     #[test]
     fn only_visible_rows_plus_overscan_are_rendered() {

@@ -1,137 +1,40 @@
 //! The real backend: a stateless JSON-RPC-over-HTTP client for any MCP Agent Mail server
-//! (Python upstream ≤ 0.2 and ≥ 0.3, the Rust port, the `mcp-mail` fork).
+//! (Python upstream ≤ 0.2 and ≥ 0.3, the Rust port, the `mcp-mail` fork), one file per job:
 //!
-//! Replies are unwrapped with the core's pane adapters (`structuredContent`,
-//! `content[0].text`, the fork's extra `{"result": …}`; `isError` becomes a tool error).
-//! Every request carries an `AbortSignal` whose controller is aborted when the reactive
-//! owner that started it is cleaned up (navigating away cancels in-flight fetches).
-//! Tokens live only in this struct (and in sessionStorage when the user asks): never in
-//! URLs or logs.
+//! - [`config`]: what the reviewer typed; [`probe`]: finding the endpoint and the variant;
+//! - [`rpc`]: JSON-RPC calls, agent tokens, error mapping; [`http`]: `fetch`;
+//! - [`operator`]: the unified inbox; [`traffic`]: a project's whole traffic;
+//! - this file: the [`Backend`] implementation over them.
+//!
+//! Replies are decoded by the core (`switchboard_core::agent_mail::replies`:
+//! `structuredContent`, `content[0].text`, the fork's extra `{"result": …}`; `isError`
+//! becomes a tool error). Every request carries an `AbortSignal` whose controller is aborted
+//! when the reactive owner that started it is cleaned up (navigating away cancels in-flight
+//! fetches). Tokens live only in this struct (and in sessionStorage when the user asks):
+//! never in URLs or logs.
+
+mod config;
+mod http;
+mod operator;
+mod probe;
+mod rpc;
+mod traffic;
+
+pub use config::ConnectConfig;
+pub use operator::{unified_for_project, unified_rows};
+pub use probe::detect_variant;
+pub use rpc::adapter_error;
 
 use super::{
-    Agent, Backend, BackendError, BackendFuture, Capabilities, Draft, Message, Project,
-    Reservation, SearchHit, UnifiedRow, Variant,
+    Agent, Backend, BackendError, BackendFuture, Capabilities, Draft, MailRow, Project,
+    Reservation, SearchHit, TrafficProgress, UnifiedRow, Variant,
 };
-use serde_json::{json, Map, Value};
+use crate::routes::encode;
+use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, BTreeSet};
-use switchboard_core::pane::adapters::{self, AdapterError};
-
-/// What the user typed on the connect screen.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ConnectConfig {
-    /// Server URL (root, or the MCP endpoint itself).
-    pub server: String,
-    /// Server-wide bearer token (`HTTP_BEARER_TOKEN`), if any.
-    pub bearer: Option<String>,
-    /// Per-agent registration tokens, by agent name.
-    pub agent_tokens: BTreeMap<String, String>,
-    /// Project to open first, if any.
-    pub project: Option<String>,
-}
-
-impl ConnectConfig {
-    /// Parses `Agent=token` lines (blank lines and `#` comments ignored).
-    ///
-    /// # Errors
-    /// The first line that is not `name=token`.
-    pub fn parse_agent_tokens(text: &str) -> Result<BTreeMap<String, String>, String> {
-        let mut out = BTreeMap::new();
-        for (index, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            match line.split_once('=') {
-                Some((name, token)) if !name.trim().is_empty() && !token.trim().is_empty() => {
-                    out.insert(name.trim().to_string(), token.trim().to_string());
-                }
-                _ => {
-                    return Err(format!(
-                        "Agent tokens, line {}: write one \"AgentName=token\" per line.",
-                        index + 1
-                    ))
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    /// The server root (scheme, host, port; no MCP path) and the endpoints to try.
-    ///
-    /// # Errors
-    /// A URL that is not `http://` or `https://`.
-    pub fn endpoints(&self) -> Result<(String, Vec<String>), BackendError> {
-        let url = self.server.trim().trim_end_matches('/');
-        if !(url.starts_with("http://") || url.starts_with("https://")) || url.contains(' ') {
-            return Err(BackendError::Invalid(
-                "The server URL must start with http:// or https://, e.g. http://127.0.0.1:8765."
-                    .into(),
-            ));
-        }
-        for suffix in ["/mcp", "/api"] {
-            if let Some(root) = url.strip_suffix(suffix) {
-                return Ok((root.to_string(), vec![format!("{url}/")]));
-            }
-        }
-        Ok((
-            url.to_string(),
-            vec![format!("{url}/mcp/"), format!("{url}/api/")],
-        ))
-    }
-}
-
-/// Recognizes the server variant from a `tools/list` result.
-#[must_use]
-pub fn detect_variant(tools: &[Value]) -> (Variant, BTreeSet<String>) {
-    let names: BTreeSet<String> = tools
-        .iter()
-        .filter_map(|tool| tool.get("name").and_then(Value::as_str))
-        .map(str::to_string)
-        .collect();
-    let fetch_takes_token = tools.iter().any(|tool| {
-        tool.get("name").and_then(Value::as_str) == Some("fetch_inbox")
-            && tool
-                .pointer("/inputSchema/properties/registration_token")
-                .is_some()
-    });
-    let variant = if names.contains("call_extended_tool") {
-        Variant::Fork
-    } else if fetch_takes_token {
-        if names.contains("fetch_inbox_events") || names.contains("resolve_pane_identity") {
-            Variant::RustPort
-        } else {
-            Variant::UpstreamTokens
-        }
-    } else {
-        Variant::UpstreamLegacy
-    };
-    (variant, names)
-}
-
-/// Maps a reply adapter error to a backend error (token requirements are named).
-#[must_use]
-pub fn adapter_error(err: AdapterError) -> BackendError {
-    match err {
-        AdapterError::Tool(text) | AdapterError::Rpc { message: text, .. } => {
-            match token_agent(&text) {
-                Some(agent) => BackendError::TokenRequired { agent },
-                None => BackendError::Server(text),
-            }
-        }
-        AdapterError::NotJson(text) | AdapterError::Shape(text) => BackendError::BadReply(text),
-    }
-}
-
-/// The agent named by a "requires registration_token for agent 'X'" error text.
-fn token_agent(text: &str) -> Option<String> {
-    if !(text.contains("registration_token") || text.contains("sender_token")) {
-        return None;
-    }
-    let start = text.find("agent '")? + "agent '".len();
-    let len = text[start..].find('\'')?;
-    Some(text[start..start + len].to_string())
-}
+use std::collections::BTreeSet;
+use std::rc::Rc;
+use switchboard_core::agent_mail::replies;
 
 fn str_field(value: &Value, key: &str) -> String {
     match value.get(key) {
@@ -149,55 +52,6 @@ fn flag(value: &Value, key: &str) -> bool {
     }
 }
 
-/// A message object (resource or tool row) as a [`Message`].
-///
-/// # Errors
-/// A row without a numeric id.
-pub fn message_from_value(value: &Value) -> Result<Message, BackendError> {
-    let id = value
-        .get("id")
-        .and_then(Value::as_u64)
-        .ok_or_else(|| BackendError::BadReply("a message without a numeric id".into()))?;
-    let mut to = Vec::new();
-    for key in ["to", "cc"] {
-        if let Some(Value::Array(names)) = value.get(key) {
-            to.extend(names.iter().filter_map(Value::as_str).map(str::to_string));
-        }
-    }
-    let thread_id = match value.get("thread_id") {
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),
-        Some(Value::Number(n)) => Some(n.to_string()),
-        _ => None,
-    };
-    let from = match str_field(value, "from") {
-        from if from.is_empty() => str_field(value, "sender_name"),
-        from => from,
-    };
-    Ok(Message {
-        id,
-        subject: str_field(value, "subject"),
-        from,
-        to,
-        created_ts: match str_field(value, "created_ts") {
-            ts if ts.is_empty() => str_field(value, "created"),
-            ts => ts,
-        },
-        importance: str_field(value, "importance"),
-        ack_required: flag(value, "ack_required"),
-        thread_id,
-        body_md: str_field(value, "body_md"),
-    })
-}
-
-/// One HTTP failure, before diagnosis.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-enum HttpFailure {
-    /// `fetch` rejected: unreachable, or blocked by CORS.
-    Network,
-    /// A non-2xx status.
-    Status(u16),
-}
-
 /// The real backend (see the module docs).
 pub struct McpBackend {
     config: ConnectConfig,
@@ -211,211 +65,20 @@ pub struct McpBackend {
 }
 
 impl McpBackend {
-    /// Probes the server: finds the MCP path, lists tools (and resource templates where
-    /// offered), recognizes the variant and checks for operator endpoints.
-    ///
-    /// # Errors
-    /// A diagnosed [`BackendError`]: unreachable, CORS, 401, wrong path, bad reply.
-    pub async fn connect(config: ConnectConfig) -> Result<Self, BackendError> {
-        let (root, candidates) = config.endpoints()?;
-        let mut tried = Vec::new();
-        for endpoint in candidates {
-            let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
-            match http::post(&endpoint, config.bearer.as_deref(), &body.to_string()).await {
-                Ok(text) => {
-                    let reply: Value = match serde_json::from_str(&text) {
-                        Ok(value) => value,
-                        Err(_) => {
-                            tried.push(endpoint);
-                            continue;
-                        }
-                    };
-                    let Some(tools) = reply.pointer("/result/tools").and_then(Value::as_array)
-                    else {
-                        tried.push(endpoint);
-                        continue;
-                    };
-                    let (variant, names) = detect_variant(tools);
-                    let list =
-                        json!({"jsonrpc": "2.0", "id": 2, "method": "resources/templates/list"});
-                    let resource_templates =
-                        http::post(&endpoint, config.bearer.as_deref(), &list.to_string())
-                            .await
-                            .ok()
-                            .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-                            .and_then(|reply| {
-                                reply
-                                    .pointer("/result/resourceTemplates")
-                                    .and_then(Value::as_array)
-                                    .map(Vec::len)
-                            })
-                            .unwrap_or(0);
-                    let operator = http::get(
-                        &format!("{root}/mail/api/unified-inbox?limit=1"),
-                        config.bearer.as_deref(),
-                    )
-                    .await
-                    .ok()
-                    .and_then(|text| serde_json::from_str::<Value>(&text).ok())
-                    .is_some_and(|value| value.get("messages").is_some());
-                    let capabilities = Capabilities {
-                        variant,
-                        endpoint: endpoint.clone(),
-                        tool_count: names.len(),
-                        resource_templates,
-                        agent_tokens: matches!(
-                            variant,
-                            Variant::UpstreamTokens | Variant::RustPort
-                        ),
-                        operator,
-                        overseer_send: operator,
-                    };
-                    return Ok(Self {
-                        config,
-                        root,
-                        endpoint,
-                        tools: names,
-                        capabilities,
-                        next_id: Cell::new(3),
-                        local_acks: RefCell::new(BTreeSet::new()),
-                    });
-                }
-                Err(HttpFailure::Status(401 | 403)) => {
-                    return Err(BackendError::Unauthorized {
-                        token_sent: config.bearer.is_some(),
-                    })
-                }
-                Err(HttpFailure::Status(_)) => tried.push(endpoint),
-                Err(HttpFailure::Network) => {
-                    return Err(if http::reachable(&root).await {
-                        BackendError::Cors {
-                            url: root,
-                            origin: http::origin(),
-                        }
-                    } else {
-                        BackendError::Unreachable { url: root }
-                    });
-                }
-            }
-        }
-        Err(BackendError::WrongPath { tried })
-    }
-
     /// The connection settings (for "remember me").
     #[must_use]
     pub fn config(&self) -> &ConnectConfig {
         &self.config
     }
-
-    async fn rpc(&self, method: &str, params: Value) -> Result<String, BackendError> {
-        let id = self.next_id.get();
-        self.next_id.set(id + 1);
-        let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        http::post(
-            &self.endpoint,
-            self.config.bearer.as_deref(),
-            &body.to_string(),
-        )
-        .await
-        .map_err(|failure| match failure {
-            HttpFailure::Network => BackendError::Unreachable {
-                url: self.root.clone(),
-            },
-            HttpFailure::Status(401 | 403) => BackendError::Unauthorized {
-                token_sent: self.config.bearer.is_some(),
-            },
-            HttpFailure::Status(code) => {
-                BackendError::Server(format!("HTTP {code} from {}", self.endpoint))
-            }
-        })
-    }
-
-    /// Calls a tool (through `call_extended_tool` on the fork when it is not a core tool);
-    /// returns the raw reply text.
-    async fn tool(&self, name: &str, arguments: Value) -> Result<String, BackendError> {
-        if self.tools.contains(name) {
-            self.rpc("tools/call", json!({"name": name, "arguments": arguments}))
-                .await
-        } else if self.tools.contains("call_extended_tool") {
-            self.rpc(
-                "tools/call",
-                json!({"name": "call_extended_tool",
-                       "arguments": {"tool_name": name, "arguments": arguments}}),
-            )
-            .await
-        } else {
-            Err(BackendError::Unsupported(format!("the {name} tool")))
-        }
-    }
-
-    async fn tool_value(&self, name: &str, arguments: Value) -> Result<Value, BackendError> {
-        let reply = self.tool(name, arguments).await?;
-        adapters::reply_payload(&reply).map_err(adapter_error)
-    }
-
-    async fn resource(&self, uri: &str) -> Result<String, BackendError> {
-        self.rpc("resources/read", json!({ "uri": uri })).await
-    }
-
-    fn token(&self, agent: &str) -> Option<&String> {
-        self.config.agent_tokens.get(agent)
-    }
-
-    /// Tool arguments for `agent`, with its registration token where the server wants one.
-    fn agent_args(&self, project: &str, agent: &str, extra: Value) -> Value {
-        let mut args = Map::new();
-        args.insert("project_key".into(), json!(project));
-        args.insert("agent_name".into(), json!(agent));
-        if self.capabilities.agent_tokens {
-            if let Some(token) = self.token(agent) {
-                args.insert("registration_token".into(), json!(token));
-            }
-        }
-        if let Value::Object(extra) = extra {
-            args.extend(extra);
-        }
-        Value::Object(args)
-    }
-
-    /// A resource URI query for `agent` (never its token: see [`McpBackend::agent_resource`]).
-    fn agent_query(&self, project: &str, agent: &str) -> String {
-        let mut query = format!("project={}", encode(project));
-        if self.capabilities.agent_tokens {
-            query.push_str(&format!("&agent={}", encode(agent)));
-        }
-        query
-    }
-
-    /// `agent`'s token, on a server that takes agent tokens.
-    fn agent_token(&self, agent: &str) -> Option<&String> {
-        self.token(agent).filter(|_| self.capabilities.agent_tokens)
-    }
-
-    /// Reads a resource as `agent`. Tools take the token as an argument
-    /// (`registration_token`, `sender_token`), but `resources/read` has no argument besides
-    /// the URI, and servers with agent tokens (upstream ≥ 0.3, the Rust port) take it there
-    /// only, as `agent_token` (their templates: `{?project,agent,agent_token}`). So only the
-    /// reads no tool can replace come here (outbox, ack-required view, a message outside
-    /// the inbox), and the token is cut out of the error text servers echo the URI in.
-    async fn agent_resource(&self, uri: &str, agent: &str) -> Result<String, BackendError> {
-        let Some(token) = self.agent_token(agent) else {
-            return self.resource(uri).await;
-        };
-        let separator = if uri.contains('?') { '&' } else { '?' };
-        let uri = format!("{uri}{separator}agent_token={}", encode(token));
-        let reply = self.resource(&uri).await?;
-        Ok(without_token(reply, token))
-    }
-
     /// The message `id` from `agent`'s inbox (`fetch_inbox` with bodies).
     async fn inbox_message(
         &self,
         project: &str,
         agent: &str,
         id: u64,
-    ) -> Result<Message, BackendError> {
+    ) -> Result<MailRow, BackendError> {
         let reply = self.fetch_inbox(project, agent, true).await?;
-        let payload = adapters::reply_payload(&reply).map_err(adapter_error)?;
+        let payload = replies::reply_payload(&reply).map_err(adapter_error)?;
         payload
             .as_array()
             .and_then(|rows| {
@@ -423,7 +86,7 @@ impl McpBackend {
                     .find(|row| row.get("id").and_then(Value::as_u64) == Some(id))
             })
             .ok_or_else(|| BackendError::NotFound(format!("message {id}")))
-            .and_then(message_from_value)
+            .and_then(|row| MailRow::from_value(row).map_err(adapter_error))
     }
 
     async fn agent_names(&self, project: &str) -> Result<Vec<String>, BackendError> {
@@ -439,7 +102,7 @@ impl McpBackend {
         let reply = self
             .resource(&format!("resource://agents/{}", encode(project)))
             .await?;
-        let payload = adapters::reply_payload(&reply).map_err(adapter_error)?;
+        let payload = replies::reply_payload(&reply).map_err(adapter_error)?;
         let rows = payload
             .get("agents")
             .and_then(Value::as_array)
@@ -489,47 +152,19 @@ impl McpBackend {
     }
 }
 
-/// Percent-encodes a URI component (RFC 3986 unreserved characters kept).
-#[must_use]
-pub fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
-/// A resource reply with `token` (raw and percent-encoded) replaced by `<agent token>` in
-/// its JSON-RPC error, whose message servers build from the URI. Other replies are data and
-/// are returned as they are.
-fn without_token(reply: String, token: &str) -> String {
-    let Ok(mut value) = serde_json::from_str::<Value>(&reply) else {
-        return reply;
-    };
-    let Some(Value::String(message)) = value.pointer_mut("/error/message") else {
-        return reply;
-    };
-    for secret in [token.to_string(), encode(token)] {
-        if !secret.is_empty() {
-            *message = message.replace(&secret, "<agent token>");
-        }
-    }
-    value.to_string()
-}
-
 impl Backend for McpBackend {
     fn capabilities(&self) -> Capabilities {
         self.capabilities.clone()
     }
 
+    fn now_ms(&self) -> i64 {
+        crate::clock::now_ms() as i64
+    }
+
     fn projects(&self) -> BackendFuture<'_, Vec<Project>> {
         Box::pin(async move {
             let reply = self.resource("resource://projects").await;
-            let rows = match reply.map(|r| adapters::reply_payload(&r).map_err(adapter_error)) {
+            let rows = match reply.map(|r| replies::reply_payload(&r).map_err(adapter_error)) {
                 Ok(Ok(Value::Array(rows))) => rows,
                 Ok(Ok(_)) => return Err(BackendError::BadReply("projects: not a list".into())),
                 Ok(Err(err)) | Err(err) => match &self.config.project {
@@ -564,10 +199,10 @@ impl Backend for McpBackend {
             {
                 let body = self.unified_body().await?;
                 let body = unified_for_project(&body, &project)?;
-                return adapters::unified_inbox_rows(&body, Some(&agent)).map_err(adapter_error);
+                return replies::unified_inbox_rows(&body, Some(&agent)).map_err(adapter_error);
             }
             let reply = self.fetch_inbox(&project, &agent, false).await?;
-            adapters::inbox_rows(&reply).map_err(adapter_error)
+            replies::inbox_rows(&reply).map_err(adapter_error)
         })
     }
 
@@ -582,7 +217,7 @@ impl Backend for McpBackend {
             if let Ok(rows) = self
                 .agent_resource(&uri, &agent)
                 .await
-                .and_then(|reply| adapters::outbox_rows(&reply, None).map_err(adapter_error))
+                .and_then(|reply| replies::outbox_rows(&reply, None).map_err(adapter_error))
             {
                 return Ok(rows);
             }
@@ -597,7 +232,7 @@ impl Backend for McpBackend {
                 let Ok(reply) = self.fetch_inbox(&project, &other, false).await else {
                     continue;
                 };
-                let Ok(text) = adapters::outbox_rows(&reply, Some(&agent)) else {
+                let Ok(text) = replies::outbox_rows(&reply, Some(&agent)) else {
                     continue;
                 };
                 let Ok(Value::Array(batch)) = serde_json::from_str::<Value>(&text) else {
@@ -628,7 +263,7 @@ impl Backend for McpBackend {
                     self.agent_args(&project, &agent, json!({})),
                 )
                 .await?;
-            adapters::contact_rows(&reply).map_err(adapter_error)
+            replies::contact_rows(&reply).map_err(adapter_error)
         })
     }
 
@@ -652,7 +287,7 @@ impl Backend for McpBackend {
                 self.agent_query(&project, &agent)
             );
             let reply = self.agent_resource(&uri, &agent).await?;
-            let mut ids = adapters::acknowledged_ids(&inbox_rows, &reply).map_err(adapter_error)?;
+            let mut ids = replies::acknowledged_ids(&inbox_rows, &reply).map_err(adapter_error)?;
             ids.extend(local);
             ids.sort_unstable();
             ids.dedup();
@@ -660,7 +295,7 @@ impl Backend for McpBackend {
         })
     }
 
-    fn message(&self, project: &str, agent: Option<&str>, id: u64) -> BackendFuture<'_, Message> {
+    fn message(&self, project: &str, agent: Option<&str>, id: u64) -> BackendFuture<'_, MailRow> {
         let (project, agent) = (project.to_string(), agent.map(str::to_string));
         Box::pin(async move {
             // With an agent token, the inbox first: fetch_inbox takes it as an argument.
@@ -682,9 +317,9 @@ impl Backend for McpBackend {
                         .await
                 }
             }
-            .and_then(|reply| adapters::reply_payload(&reply).map_err(adapter_error));
+            .and_then(|reply| replies::reply_payload(&reply).map_err(adapter_error));
             match (resource, &agent) {
-                (Ok(value), _) => message_from_value(&value),
+                (Ok(value), _) => MailRow::from_value(&value).map_err(adapter_error),
                 (Err(err), Some(_)) if tokened.is_some() => Err(err),
                 (Err(_), Some(agent)) => self.inbox_message(&project, agent, id).await,
                 (Err(err), None) => Err(err),
@@ -776,7 +411,7 @@ impl Backend for McpBackend {
                 }
             }
             let reply = self.tool("send_message", args).await?;
-            let rows = adapters::outbox_rows(&reply, None).map_err(adapter_error)?;
+            let rows = replies::outbox_rows(&reply, None).map_err(adapter_error)?;
             serde_json::from_str::<Value>(&rows)
                 .ok()
                 .and_then(|rows| rows.pointer("/0/id").and_then(Value::as_u64))
@@ -810,7 +445,7 @@ impl Backend for McpBackend {
             };
             Ok(rows
                 .iter()
-                .filter_map(|row| message_from_value(row).ok())
+                .filter_map(|row| MailRow::from_value(row).ok())
                 .map(|m| SearchHit {
                     id: m.id,
                     subject: m.subject,
@@ -826,6 +461,19 @@ impl Backend for McpBackend {
         Box::pin(async move { unified_rows(&self.unified_body().await?) })
     }
 
+    fn traffic(
+        &self,
+        project: &str,
+        since: Option<&str>,
+        progress: Rc<dyn Fn(TrafficProgress)>,
+    ) -> BackendFuture<'_, Vec<MailRow>> {
+        let (project, since) = (project.to_string(), since.map(str::to_string));
+        Box::pin(async move {
+            self.read_traffic(&project, since.as_deref(), progress)
+                .await
+        })
+    }
+
     fn reservations(&self, project: &str) -> BackendFuture<'_, Vec<Reservation>> {
         let project = project.to_string();
         Box::pin(async move {
@@ -834,7 +482,7 @@ impl Backend for McpBackend {
                 encode(&project)
             );
             let reply = self.resource(&uri).await?;
-            let payload = adapters::reply_payload(&reply).map_err(adapter_error)?;
+            let payload = replies::reply_payload(&reply).map_err(adapter_error)?;
             let rows = payload.as_array().cloned().unwrap_or_default();
             Ok(rows
                 .iter()
@@ -872,273 +520,9 @@ impl Backend for McpBackend {
     }
 }
 
-/// Keeps the unified-inbox messages of one project (by slug or name).
-///
-/// # Errors
-/// A body that is not `{messages: [...]}`.
-pub fn unified_for_project(body: &str, project: &str) -> Result<String, BackendError> {
-    let mut value: Value =
-        serde_json::from_str(body).map_err(|err| BackendError::BadReply(err.to_string()))?;
-    let Some(Value::Array(messages)) = value.get_mut("messages") else {
-        return Err(BackendError::BadReply(
-            "unified inbox without messages".into(),
-        ));
-    };
-    messages.retain(|m| {
-        m.get("project_slug").and_then(Value::as_str) == Some(project)
-            || m.get("project_name").and_then(Value::as_str) == Some(project)
-    });
-    Ok(value.to_string())
-}
-
-/// The rows of a unified-inbox body.
-///
-/// # Errors
-/// A body that is not `{messages: [...]}`.
-pub fn unified_rows(body: &str) -> Result<Vec<UnifiedRow>, BackendError> {
-    let value: Value =
-        serde_json::from_str(body).map_err(|err| BackendError::BadReply(err.to_string()))?;
-    let messages = value
-        .get("messages")
-        .and_then(Value::as_array)
-        .ok_or_else(|| BackendError::BadReply("unified inbox without messages".into()))?;
-    Ok(messages
-        .iter()
-        .filter_map(|m| {
-            let from = match str_field(m, "sender_name") {
-                name if name.is_empty() => str_field(m, "sender"),
-                name => name,
-            };
-            Some(UnifiedRow {
-                id: m.get("id")?.as_u64()?,
-                project: str_field(m, "project_slug"),
-                subject: str_field(m, "subject"),
-                from,
-                recipients: str_field(m, "recipients")
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|r| !r.is_empty())
-                    .map(str::to_string)
-                    .collect(),
-                created_ts: adapters::normalize_timestamp(&str_field(m, "created_ts")),
-                importance: str_field(m, "importance"),
-            })
-        })
-        .collect())
-}
-
-/// The browser side of HTTP: `fetch` through gloo-net, cancelled on reactive cleanup.
-#[cfg(target_arch = "wasm32")]
-mod http {
-    use super::HttpFailure;
-    use gloo_net::http::Request;
-    use leptos::prelude::on_cleanup;
-    use send_wrapper::SendWrapper;
-    use web_sys::{AbortController, RequestMode};
-
-    /// A controller whose signal aborts the request when the current owner is cleaned up.
-    fn controller() -> Option<web_sys::AbortSignal> {
-        let controller = AbortController::new().ok()?;
-        let signal = controller.signal();
-        let controller = SendWrapper::new(controller);
-        on_cleanup(move || controller.abort());
-        Some(signal)
-    }
-
-    async fn send(
-        builder: gloo_net::http::RequestBuilder,
-        body: Option<&str>,
-    ) -> Result<String, HttpFailure> {
-        let signal = controller();
-        let builder = builder.abort_signal(signal.as_ref());
-        let request = match body {
-            Some(body) => builder.body(body.to_string()),
-            None => builder.build(),
-        }
-        .map_err(|_| HttpFailure::Network)?;
-        let response = request.send().await.map_err(|_| HttpFailure::Network)?;
-        if !response.ok() {
-            return Err(HttpFailure::Status(response.status()));
-        }
-        response.text().await.map_err(|_| HttpFailure::Network)
-    }
-
-    /// POSTs JSON; returns the body text of a 2xx reply.
-    pub(super) async fn post(
-        url: &str,
-        bearer: Option<&str>,
-        body: &str,
-    ) -> Result<String, HttpFailure> {
-        let mut builder = Request::post(url)
-            .header("content-type", "application/json")
-            .header("accept", "application/json, text/event-stream");
-        if let Some(token) = bearer {
-            builder = builder.header("authorization", &format!("Bearer {token}"));
-        }
-        send(builder, Some(body)).await
-    }
-
-    /// GETs a URL; returns the body text of a 2xx reply.
-    pub(super) async fn get(url: &str, bearer: Option<&str>) -> Result<String, HttpFailure> {
-        let mut builder = Request::get(url);
-        if let Some(token) = bearer {
-            builder = builder.header("authorization", &format!("Bearer {token}"));
-        }
-        send(builder, None).await
-    }
-
-    /// Whether anything answers at `root` (an opaque `no-cors` request succeeds even when
-    /// CORS would block a real one).
-    pub(super) async fn reachable(root: &str) -> bool {
-        let builder = Request::get(&format!("{root}/health/liveness")).mode(RequestMode::NoCors);
-        match builder.build() {
-            Ok(request) => request.send().await.is_ok(),
-            Err(_) => false,
-        }
-    }
-
-    /// This console's origin (`window.location.origin`).
-    pub(super) fn origin() -> String {
-        web_sys::window()
-            .and_then(|w| w.location().origin().ok())
-            .unwrap_or_default()
-    }
-}
-
-/// Native builds (clippy, unit tests) have no `fetch`: every request fails as unreachable,
-/// except in unit tests, where POSTs go to a scripted server ([`http::fake`]).
-#[cfg(not(target_arch = "wasm32"))]
-mod http {
-    use super::HttpFailure;
-
-    pub(super) async fn post(
-        _url: &str,
-        _bearer: Option<&str>,
-        _body: &str,
-    ) -> Result<String, HttpFailure> {
-        #[cfg(test)]
-        return fake::post(_body);
-        #[cfg(not(test))]
-        Err(HttpFailure::Network)
-    }
-
-    pub(super) async fn get(_: &str, _: Option<&str>) -> Result<String, HttpFailure> {
-        Err(HttpFailure::Network)
-    }
-    pub(super) async fn reachable(_: &str) -> bool {
-        false
-    }
-    pub(super) fn origin() -> String {
-        String::new()
-    }
-
-    /// A scripted MCP server for unit tests: records every JSON-RPC body and answers with
-    /// the script's reply text.
-    #[cfg(test)]
-    pub(super) mod fake {
-        use super::HttpFailure;
-        use std::cell::RefCell;
-
-        type Script = Box<dyn Fn(&serde_json::Value) -> String>;
-
-        thread_local! {
-            static SCRIPT: RefCell<Option<Script>> = RefCell::new(None);
-            static SENT: RefCell<Vec<serde_json::Value>> = const { RefCell::new(Vec::new()) };
-        }
-
-        /// Answers every following request of this thread with `script(request)`.
-        pub(in super::super) fn serve(script: impl Fn(&serde_json::Value) -> String + 'static) {
-            SCRIPT.with(|s| *s.borrow_mut() = Some(Box::new(script)));
-            SENT.with(|s| s.borrow_mut().clear());
-        }
-
-        /// The requests sent since [`serve`].
-        pub(in super::super) fn sent() -> Vec<serde_json::Value> {
-            SENT.with(|s| s.borrow().clone())
-        }
-
-        pub(super) fn post(body: &str) -> Result<String, HttpFailure> {
-            let request: serde_json::Value =
-                serde_json::from_str(body).map_err(|_| HttpFailure::Status(400))?;
-            SENT.with(|s| s.borrow_mut().push(request.clone()));
-            SCRIPT
-                .with(|s| s.borrow().as_ref().map(|script| script(&request)))
-                .ok_or(HttpFailure::Network)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn endpoints_try_both_paths_unless_one_is_given() {
-        let config = |server: &str| ConnectConfig {
-            server: server.into(),
-            ..ConnectConfig::default()
-        };
-        let (root, tried) = config("http://127.0.0.1:8765/").endpoints().unwrap();
-        assert_eq!(root, "http://127.0.0.1:8765");
-        assert_eq!(
-            tried,
-            ["http://127.0.0.1:8765/mcp/", "http://127.0.0.1:8765/api/"]
-        );
-        let (root, tried) = config("http://h:1/api").endpoints().unwrap();
-        assert_eq!(
-            (root.as_str(), tried),
-            ("http://h:1", vec!["http://h:1/api/".to_string()])
-        );
-        assert!(config("ftp://h").endpoints().is_err());
-    }
-
-    #[test]
-    fn variants_are_recognized_from_tools_list() {
-        let legacy =
-            [json!({"name": "fetch_inbox", "inputSchema": {"properties": {"agent_name": {}}}})];
-        assert_eq!(detect_variant(&legacy).0, Variant::UpstreamLegacy);
-        let tokens = [json!({"name": "fetch_inbox",
-            "inputSchema": {"properties": {"registration_token": {}}}})];
-        assert_eq!(detect_variant(&tokens).0, Variant::UpstreamTokens);
-        let fork = [json!({"name": "call_extended_tool"})];
-        assert_eq!(detect_variant(&fork).0, Variant::Fork);
-    }
-
-    #[test]
-    fn token_errors_name_the_agent() {
-        let text = "fetch_inbox requires registration_token for agent 'GreenCastle', unless this \
-                    MCP session has already authenticated as that agent.";
-        assert_eq!(
-            adapter_error(AdapterError::Tool(text.into())),
-            BackendError::TokenRequired {
-                agent: "GreenCastle".into()
-            }
-        );
-        assert_eq!(
-            adapter_error(AdapterError::Tool("boom".into())),
-            BackendError::Server("boom".into())
-        );
-    }
-
-    #[test]
-    fn the_unified_inbox_is_split_by_project_and_recipient() {
-        let body = json!({"messages": [
-            {"id": 1, "subject": "a", "sender_name": "BlueLake", "recipients": "GreenCastle, RedStone",
-             "project_slug": "p1", "created_ts": "2026-11-21 04:46:40.193112", "importance": "high",
-             "thread_id": null},
-            {"id": 2, "subject": "b", "sender": "RedStone", "recipients": "BlueLake",
-             "project_slug": "p2", "created_ts": "2026-11-21 04:47:00.000000", "importance": "normal"}
-        ]})
-        .to_string();
-        let rows = unified_rows(&body).unwrap();
-        assert_eq!(rows[0].recipients, ["GreenCastle", "RedStone"]);
-        assert_eq!(rows[0].created_ts, "2026-11-21T04:46:40.193112+00:00");
-        assert_eq!(rows[1].from, "RedStone");
-        let p1 = unified_for_project(&body, "p1").unwrap();
-        let inbox = adapters::unified_inbox_rows(&p1, Some("RedStone")).unwrap();
-        assert!(inbox.contains("\"id\":1"));
-        assert!(!inbox.contains("\"id\":2"));
-    }
 
     fn backend(variant: Variant, agent_tokens: bool) -> McpBackend {
         let mut config = ConnectConfig::default();
@@ -1262,38 +646,5 @@ mod tests {
         assert!(http::fake::sent()
             .iter()
             .all(|r| !r.to_string().contains("t0k")));
-    }
-
-    #[test]
-    fn tokens_are_cut_out_of_resource_errors_only() {
-        let error = json!({"error": {"message": "uri 'x?agent_token=a%2Fb' and a/b"}});
-        assert_eq!(
-            without_token(error.to_string(), "a/b"),
-            json!({"error": {"message": "uri 'x?agent_token=<agent token>' and <agent token>"}})
-                .to_string()
-        );
-        let data = json!({"result": {"contents": [{"text": "a/b"}]}}).to_string();
-        assert_eq!(without_token(data.clone(), "a/b"), data);
-        assert_eq!(without_token("not json a/b".into(), "a/b"), "not json a/b");
-    }
-
-    #[test]
-    fn agent_tokens_parse_one_per_line() {
-        let tokens =
-            ConnectConfig::parse_agent_tokens("BlueLake=abc\n\n# x\nGreenCastle = def").unwrap();
-        assert_eq!(tokens.get("GreenCastle").map(String::as_str), Some("def"));
-        assert!(ConnectConfig::parse_agent_tokens("nonsense").is_err());
-    }
-
-    #[test]
-    fn messages_accept_int_flags_and_numeric_threads() {
-        let m = message_from_value(&json!({"id": 3, "subject": "s", "from": "A",
-            "ack_required": 1, "thread_id": 1, "to": ["B"], "cc": ["C"]}))
-        .unwrap();
-        assert!(m.ack_required);
-        assert_eq!(m.thread_id.as_deref(), Some("1"));
-        assert_eq!(m.to, ["B", "C"]);
-        assert!(message_from_value(&json!({"id": "3"})).is_err());
-        assert_eq!(encode("a b/ü"), "a%20b%2F%C3%BC");
     }
 }
