@@ -66,6 +66,17 @@ impl EngineLink {
         EngineLink(Rc::new(Transport::Inline(RefCell::new(Box::new(handle)))))
     }
 
+    /// Starts the worker ahead of the first request (a view about to need it).
+    pub fn warm(&self) {
+        if let Transport::Worker(worker) = &*self.0 {
+            if worker.handle.borrow().is_none() {
+                if let Ok(handle) = worker.start() {
+                    worker.on_message(&handle);
+                }
+            }
+        }
+    }
+
     /// Sends a request; the engine's response, or why there is none.
     ///
     /// # Errors

@@ -249,6 +249,8 @@ pub struct SessionRow {
     pub last_at_ms: Option<i64>,
     /// The next timeout step and what it does.
     pub next: Option<Step>,
+    /// The latest timeout step already due (nobody acted on it).
+    pub overdue: Option<Step>,
 }
 
 /// One message on a session's timeline.

@@ -17,6 +17,8 @@ use leptos::prelude::*;
 /// after every action and every [`POLL_MS`] while the view lives.
 pub fn use_traffic(here: Here) -> (Memo<TrafficKey>, Memo<Option<TrafficState>>) {
     let session = here.session;
+    // The engine will fold the traffic: have its worker ready when the mail arrives.
+    session.link().warm();
     let key = Memo::new(move |_| TrafficKey {
         src: here.src.get(),
         project: here.project.get(),

@@ -102,6 +102,7 @@ fn row(session: &PairSession, now: Timestamp) -> SessionRow {
             .max()
             .map(|t| t.0),
         next: view.next_action.as_ref().map(step),
+        overdue: view.due.last().map(step),
     }
 }
 

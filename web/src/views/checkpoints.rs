@@ -12,7 +12,6 @@
 
 use super::common::{typing_in_field, Here, NavBar, Progress, ProgressNote};
 use super::session::change_order;
-use super::sessions::REFRESH_MS;
 use crate::api::Draft;
 use crate::components::audit::AuditReport;
 use crate::components::fields::{Fields, Issues};
@@ -22,6 +21,7 @@ use crate::components::watch::{notifications_allowed, notifications_supported};
 use crate::model::{CheckpointCard, DecisionPreview, Request, Response, TrafficKey};
 use crate::routes;
 use leptos::prelude::*;
+use std::collections::HashMap;
 
 /// The checkpoints view.
 #[component]
@@ -29,10 +29,29 @@ pub fn CheckpointsView() -> impl IntoView {
     let here = Here::new();
     let (key, state) = use_traffic(here);
     let now = here.clock();
+    // Asked again only when new mail arrives (not as the clock runs: the countdowns tick in
+    // the page), so a decision being typed is not redrawn under the reviewer's hands.
     let data = engine_resource(here, state, move || Request::Checkpoints {
         key: key.get(),
-        now_ms: now.get() / REFRESH_MS * REFRESH_MS,
+        now_ms: now.get_untracked(),
     });
+    // What was typed for each session survives redraws and failed sends: the signals belong
+    // to the view, not to the list that is redrawn.
+    let texts: StoredValue<HashMap<String, RwSignal<String>>> = StoredValue::new(HashMap::new());
+    let owner = Owner::current();
+    let text_for = move |session: &str| {
+        texts
+            .with_value(|t| t.get(session).copied())
+            .unwrap_or_else(|| {
+                let make = || RwSignal::new(String::new());
+                let signal = owner.as_ref().map_or_else(make, |o| o.with(make));
+                texts.update_value(|t| {
+                    t.insert(session.to_owned(), signal);
+                });
+                signal
+            })
+    };
+    let progress = RwSignal::new(Progress::Idle);
     let selected = RwSignal::new(0_usize);
     let count = Memo::new(move |_| match data.get() {
         Some(Some(Ok(crate::components::load::Loaded::Engine(Response::Checkpoints(cards))))) => {
@@ -71,14 +90,16 @@ pub fn CheckpointsView() -> impl IntoView {
             <ProtocolNav here current="checkpoints" />
             <NotifyToggle here />
             <TrafficNote state />
+            <ProgressNote progress />
             {answer(data, move |response| {
                 let Response::Checkpoints(cards) = response else { return None };
                 Some(view! {
                     <p class="summary">{format!("{} open checkpoint(s)", cards.len())}</p>
                     {cards.is_empty().then(|| view! { <p class="muted">"No human checkpoint is open."</p> })}
                     <ol class="checkpoint-queue">
-                        {cards.into_iter().enumerate().map(|(i, card)| view! {
-                            <Card card i selected here key=key.get_untracked() now />
+                        {cards.into_iter().enumerate().map(|(i, card)| {
+                            let text = text_for(&card.session.id);
+                            view! { <Card card i selected here key=key.get_untracked() now text progress /> }
                         }).collect_view()}
                     </ol>
                     <p class="hint">"Keys: j/k move · Enter goes to the decision · Ctrl+Enter sends it"</p>
@@ -142,12 +163,12 @@ fn Card(
     here: Here,
     key: TrafficKey,
     now: ReadSignal<i64>,
+    text: RwSignal<String>,
+    progress: RwSignal<Progress>,
 ) -> impl IntoView {
     let (src, project) = (key.src.clone(), key.project.clone());
     let session_id = card.session.id.clone();
-    let text = RwSignal::new(String::new());
     let preview: RwSignal<Option<DecisionPreview>> = RwSignal::new(None);
-    let progress = RwSignal::new(Progress::Idle);
     let asked = StoredValue::new(0_u64);
     let field_ref = NodeRef::<leptos::html::Textarea>::new();
 
@@ -170,10 +191,11 @@ fn Card(
         let link = link.clone();
         leptos::task::spawn_local(async move {
             let answer = link.call(request).await;
-            if asked.get_value() != ticket {
+            // The card may be gone (redrawn on new mail) or the text changed meanwhile.
+            if asked.try_get_value() != Some(ticket) {
                 return;
             }
-            preview.set(Some(match answer {
+            preview.try_set(Some(match answer {
                 Ok(Response::Decision(p)) => p,
                 Ok(Response::Failed(e)) | Err(e) => DecisionPreview {
                     literal: None,
@@ -208,7 +230,11 @@ fn Card(
             return;
         }
         let project = send_project.clone();
-        let busy = format!("Sending {}…", p.literal.clone().unwrap_or_default());
+        let busy = format!(
+            "Sending {} for {}…",
+            p.literal.clone().unwrap_or_default(),
+            p.messages[0].thread_id.clone().unwrap_or_default()
+        );
         super::common::run_action(here, progress, busy, move |backend| async move {
             let mut sent = Vec::new();
             for m in p.messages {
@@ -316,7 +342,6 @@ fn Card(
                         }).collect_view()}
                     </div>
                 })}
-                <ProgressNote progress />
                 <button type="submit" disabled=move || !sendable()>"Send decision"</button>
             </form>
         </li>

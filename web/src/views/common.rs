@@ -222,12 +222,15 @@ where
             Ok(backend) => action(backend).await,
             Err(error) => Err(error),
         };
+        // The view may be gone by now (navigated away): its progress with it.
         match outcome {
             Ok(text) => {
-                progress.set(Progress::Done(text));
+                progress.try_set(Progress::Done(text));
                 session.bump();
             }
-            Err(error) => progress.set(Progress::Failed(error.to_string())),
+            Err(error) => {
+                progress.try_set(Progress::Failed(error.to_string()));
+            }
         }
     });
 }

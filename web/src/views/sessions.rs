@@ -13,6 +13,9 @@ use leptos_router::hooks::use_navigate;
 
 /// The models are re-asked this often (the countdowns tick every second in the page).
 pub const REFRESH_MS: i64 = 15_000;
+/// Rows drawn before "Show all" (the list is sorted: open checkpoints and active sessions
+/// first).
+pub const FIRST_ROWS: usize = 200;
 
 /// The sessions view.
 #[component]
@@ -25,9 +28,12 @@ pub fn SessionsView() -> impl IntoView {
         now_ms: now.get() / REFRESH_MS * REFRESH_MS,
     });
     let selected = RwSignal::new(0_usize);
+    let all = RwSignal::new(false);
+
     let ids = Memo::new(move |_| match data.get() {
         Some(Some(Ok(crate::components::load::Loaded::Engine(Response::Sessions(rows))))) => {
-            rows.into_iter().map(|r| r.id).collect()
+            let shown = if all.get() { usize::MAX } else { FIRST_ROWS };
+            rows.into_iter().take(shown).map(|r| r.id).collect()
         }
         _ => Vec::<String>::new(),
     });
@@ -68,8 +74,10 @@ pub fn SessionsView() -> impl IntoView {
             {answer(data, move |response| {
                 let Response::Sessions(rows) = response else { return None };
                 let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
+                let total = rows.len();
+                let shown = if all.get() { total } else { total.min(FIRST_ROWS) };
                 Some(view! {
-                    <p class="summary">{format!("{} Pair sessions", rows.len())}</p>
+                    <p class="summary">{format!("{total} Pair sessions")}</p>
                     {rows.is_empty().then(|| view! { <p class="muted">"No Pair Protocol session in this project's mail."</p> })}
                     <table class="sessions-table">
                         <thead><tr>
@@ -79,11 +87,16 @@ pub fn SessionsView() -> impl IntoView {
                             <th scope="col">"Next timeout"</th>
                         </tr></thead>
                         <tbody>
-                            {rows.into_iter().enumerate().map(|(i, row)| view! {
+                            {rows.into_iter().take(shown).enumerate().map(|(i, row)| view! {
                                 <Row row i selected now src=src.clone() project=project.clone() />
                             }).collect_view()}
                         </tbody>
                     </table>
+                    {(shown < total).then(|| view! {
+                        <p><button type="button" class="secondary" on:click=move |_| all.set(true)>
+                            {format!("Show all {total} sessions ({shown} shown)")}
+                        </button></p>
+                    })}
                     <p class="hint">"Keys: j/k move · Enter opens the session"</p>
                 }.into_any())
             })}
@@ -128,10 +141,17 @@ fn Row(
                     row.integrity.status.clone().into_any()
                 }}
             </td>
-            <td>{row.next.map(|step| view! {
-                <Countdown at_ms=step.at_ms now />
-                <div class="muted">{step_text(&step.action, step.warning, step.from.as_deref())}</div>
-            })}</td>
+            <td>{match (row.next, row.overdue) {
+                (Some(step), _) => view! {
+                    <Countdown at_ms=step.at_ms now />
+                    <div class="muted">{step_text(&step.action, step.warning, step.from.as_deref())}</div>
+                }.into_any(),
+                (None, Some(step)) => view! {
+                    <span class="flag">{step_text(&step.action, step.warning, step.from.as_deref()).replacen("then ", "", 1)}</span>
+                    " " <Countdown at_ms=step.at_ms now />
+                }.into_any(),
+                (None, None) => ().into_any(),
+            }}</td>
         </tr>
     }
 }

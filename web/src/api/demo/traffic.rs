@@ -186,7 +186,7 @@ impl Gen {
             let mut value = message.to_value();
             if self.rng.chance(8) {
                 value = corrupt(&mut self.rng, value);
-                intact = false;
+                intact &= switchboard_core::protocol::is_valid(&value);
             }
             let note = format!("Pair session **{thread}** — `{kind}` for: {task}.");
             let importance = if ack { "high" } else { "normal" };
