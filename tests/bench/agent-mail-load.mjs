@@ -29,9 +29,11 @@ export async function seedBase(server) {
 }
 
 /** The sessions project's agents: planners and builders, paired in this order. */
-export const SESSION_AGENTS = ["BlueLake", "GreenCastle", "RedStone", "PurpleBear", "OrangeCat", "SilverFox", "GoldHawk", "JadeWolf"];
+/** Twelve pairs, so that no inbox holds more than the 1,000 messages 0.2.1's fetch_inbox returns. */
+export const SESSION_AGENTS = ["Blue", "Green", "Red", "Purple", "Orange", "Silver", "Gold", "Jade", "Amber", "Coral", "Ivory", "Teal"]
+  .flatMap((color) => [`${color}Lake`, `${color}Castle`]);
 
-/** Creates a second project with four planner/builder pairs and one real send per pair. */
+/** Creates a second project with twelve planner/builder pairs and one real send per pair. */
 export async function seedSessions(server) {
   const project = await server.tool("ensure_project", { human_key: `${server.dir}/sessions-repo` });
   for (const name of SESSION_AGENTS) {

@@ -418,6 +418,22 @@ pub struct Outgoing {
     pub issues: Vec<IssueView>,
 }
 
+impl Outgoing {
+    /// The message as the backend sends it: from the planner, in the session's thread.
+    #[must_use]
+    pub fn draft(&self) -> crate::api::Draft {
+        crate::api::Draft {
+            sender: Some(self.from.clone()),
+            to: vec![self.to.clone()],
+            subject: self.subject.clone(),
+            body_md: self.body_md.clone(),
+            thread_id: self.thread_id.clone(),
+            ack_required: false,
+            importance: "normal".into(),
+        }
+    }
+}
+
 /// What a typed decision would send, or why it cannot be taken.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DecisionPreview {

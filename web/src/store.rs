@@ -30,6 +30,8 @@ pub enum TrafficState {
         generation: u64,
         /// What the engine holds.
         summary: TrafficSummary,
+        /// What the server left out.
+        notes: Vec<String>,
     },
     /// The first read failed.
     Failed(BackendError),
@@ -121,16 +123,23 @@ impl TrafficStore {
                 b.remove(&key);
             });
             match outcome {
-                Ok(Some(summary)) => {
-                    let generation = store.states.with_untracked(|s| match s.get(&key) {
-                        Some(TrafficState::Ready { generation, .. }) => generation + 1,
-                        _ => 1,
+                Ok(Some((summary, mut notes))) => {
+                    // A poll's notes (about newer mail) do not replace the first read's.
+                    let (generation, before) = store.states.with_untracked(|s| match s.get(&key) {
+                        Some(TrafficState::Ready {
+                            generation, notes, ..
+                        }) => (generation + 1, notes.clone()),
+                        _ => (1, Vec::new()),
                     });
+                    if !first {
+                        notes = before;
+                    }
                     store.set(
                         &key,
                         TrafficState::Ready {
                             generation,
                             summary,
+                            notes,
                         },
                     );
                 }
@@ -155,7 +164,7 @@ impl TrafficStore {
         session: Session,
         key: &TrafficKey,
         since: Option<String>,
-    ) -> Result<Option<TrafficSummary>, BackendError> {
+    ) -> Result<Option<(TrafficSummary, Vec<String>)>, BackendError> {
         let backend = session.backend(&key.src)?;
         let first = since.is_none();
         let store = *self;
@@ -166,21 +175,21 @@ impl TrafficStore {
             }
         });
         let since = since.filter(|s| !s.is_empty());
-        let rows = backend
+        let read = backend
             .traffic(&key.project, since.as_deref(), progress)
             .await?;
         if first {
             mark_arrived();
-        } else if rows.is_empty() {
+        } else if read.rows.is_empty() {
             return Ok(None);
         }
         let request = Request::Load {
             key: key.clone(),
-            rows,
+            rows: read.rows,
             reset: first,
         };
         match session.link().call(request).await {
-            Ok(Response::Loaded(summary)) => Ok(Some(summary)),
+            Ok(Response::Loaded(summary)) => Ok(Some((summary, read.notes))),
             Ok(Response::Failed(text)) | Err(text) => Err(BackendError::Server(text)),
             Ok(_) => Err(BackendError::BadReply(
                 "the engine answered off topic".into(),

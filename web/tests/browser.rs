@@ -137,7 +137,15 @@ async fn the_unacked_filter_keeps_only_rows_waiting_for_an_acknowledgement() {
     );
     let states = texts(&host, "li.row .ack-state");
     assert!(states.iter().all(|s| s == "ack required"), "{states:?}");
-    assert_eq!(states.len().to_string(), pending);
+    // The list is virtualized: the summary counts what the filter keeps.
+    let summary = texts(&host, ".summary")[0].clone();
+    let kept = summary
+        .split(" · ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(" shown");
+    assert_eq!(kept, pending);
+    assert!(!states.is_empty() && states.len() <= pending.parse().unwrap());
     host.remove();
 }
 
@@ -378,4 +386,24 @@ async fn ids_with_url_characters_open_as_themselves() {
         location.pathname().unwrap(),
         routes::thread("demo", "pair-lab", "BlueLake", thread)
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_sessions_view_folds_the_demo_traffic_in_the_page_engine() {
+    let host = mount_app_at("/demo/p/pair-lab/sessions");
+    wait_for(&host, "tr.session-row[data-session='pair-104']").await;
+    let tampered = texts(&host, "tr.session-row[data-session='pair-104'] .integrity");
+    assert_eq!(tampered, ["tampered: tmp/pair_1767104000_tests.py"]);
+    let merged = host
+        .query_selector("tr.session-row[data-session='pair-105']")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        merged.get_attribute("data-status").as_deref(),
+        Some("merged")
+    );
+    assert!(texts(&host, ".protocol-nav a")
+        .iter()
+        .any(|t| t.starts_with("Checkpoints (")));
+    host.remove();
 }

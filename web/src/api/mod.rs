@@ -316,7 +316,16 @@ pub trait Backend {
         project: &str,
         since: Option<&str>,
         progress: Rc<dyn Fn(TrafficProgress)>,
-    ) -> BackendFuture<'_, Vec<MailRow>>;
+    ) -> BackendFuture<'_, TrafficRead>;
+}
+
+/// A project's traffic as read, and what could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TrafficRead {
+    /// The messages.
+    pub rows: Vec<MailRow>,
+    /// What the server left out (e.g. an inbox beyond what it returns), in words.
+    pub notes: Vec<String>,
 }
 
 /// How far reading a project's traffic got.

@@ -112,13 +112,14 @@ pub fn TrafficNote(
         }
         .into_any(),
         Some(TrafficState::Failed(error)) => view! { <ErrorNote error /> }.into_any(),
-        Some(TrafficState::Ready { summary, .. }) => view! {
+        Some(TrafficState::Ready { summary, notes, .. }) => view! {
             <p class="traffic muted">
                 {format!(
                     "{} messages read from the project's mail, {} Pair sessions; new mail is read as it arrives.",
                     summary.messages, summary.sessions
                 )}
             </p>
+            {notes.into_iter().map(|n| view! { <p class="warning">{n}</p> }).collect_view()}
         }
         .into_any(),
     }

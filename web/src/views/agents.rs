@@ -2,15 +2,13 @@
 //! views, reservations, compose, search).
 
 use super::common::{ErrorNote, Here, NavBar};
-use crate::components::load::{fetch, load, Loaded};
+use crate::components::load::{fetch, load, Data, Loaded};
 use crate::routes;
 use leptos::prelude::*;
 
-/// The agent list of a project.
-#[component]
-pub fn AgentsView() -> impl IntoView {
-    let here = Here::new();
-    let data = load(move || {
+/// The route's project's agents, with what the server offers (the agents and compose views).
+pub fn agents_data(here: Here) -> Data {
+    load(move || {
         let backend = here.backend();
         let project = here.project.get();
         fetch(async move {
@@ -22,7 +20,14 @@ pub fn AgentsView() -> impl IntoView {
                 Err(error) => Err(error),
             })
         })
-    });
+    })
+}
+
+/// The agent list of a project.
+#[component]
+pub fn AgentsView() -> impl IntoView {
+    let here = Here::new();
+    let data = agents_data(here);
     let link = move |page: &str| routes::project_page(&here.src.get(), &here.project.get(), page);
     view! {
         <NavBar />

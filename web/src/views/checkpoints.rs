@@ -10,9 +10,8 @@
 //! `j`/`k` move between checkpoints, `Enter` goes to the decision field, `Ctrl+Enter` in it
 //! sends.
 
-use super::common::{typing_in_field, Here, NavBar, Progress, ProgressNote};
+use super::common::{move_selection, typing_in_field, Here, NavBar, Progress, ProgressNote};
 use super::session::change_order;
-use crate::api::Draft;
 use crate::components::audit::AuditReport;
 use crate::components::fields::{Fields, Issues};
 use crate::components::time::{Countdown, Time};
@@ -64,17 +63,13 @@ pub fn CheckpointsView() -> impl IntoView {
             return;
         }
         let n = count.get_untracked();
+        if move_selection(&ev, selected, n) {
+            if n > 0 {
+                focus_card(selected.get_untracked(), false);
+            }
+            return;
+        }
         match ev.key().as_str() {
-            "j" | "ArrowDown" if n > 0 => {
-                ev.prevent_default();
-                selected.update(|s| *s = (*s + 1).min(n - 1));
-                focus_card(selected.get_untracked(), false);
-            }
-            "k" | "ArrowUp" if n > 0 => {
-                ev.prevent_default();
-                selected.update(|s| *s = s.saturating_sub(1));
-                focus_card(selected.get_untracked(), false);
-            }
             "Enter" if n > 0 => {
                 ev.prevent_default();
                 focus_card(selected.get_untracked(), true);
@@ -238,16 +233,7 @@ fn Card(
         super::common::run_action(here, progress, busy, move |backend| async move {
             let mut sent = Vec::new();
             for m in p.messages {
-                let draft = Draft {
-                    sender: Some(m.from.clone()),
-                    to: vec![m.to.clone()],
-                    subject: m.subject.clone(),
-                    body_md: m.body_md.clone(),
-                    thread_id: m.thread_id.clone(),
-                    ack_required: false,
-                    importance: "normal".into(),
-                };
-                let id = backend.send(&project, draft).await?;
+                let id = backend.send(&project, m.draft()).await?;
                 sent.push(format!("{} to {} (message {id})", m.subject, m.to));
             }
             // Sent: the typed decision is done with.
@@ -280,8 +266,12 @@ fn Card(
             </p>
             <div class="needs">
                 <h4>"What to review"</h4>
-                <Fields fields=card.fields />
-                {card.change_order.map(change_order)}
+                // A change order shows as one (evidence, attempted fixes); other checkpoints
+                // show the opening message's artifacts or build result.
+                {match card.change_order {
+                    Some(order) => change_order(order).into_any(),
+                    None => view! { <Fields fields=card.fields /> }.into_any(),
+                }}
                 <p class="integrity" data-integrity=row.integrity.status.clone()>
                     "Contract integrity: "
                     {if tampered {

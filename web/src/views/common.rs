@@ -334,6 +334,25 @@ pub fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
         || element.has_attribute("contenteditable")
 }
 
+/// Moves a list's selection for `j`/`k` and the arrow keys (`count` rows); whether the key
+/// was one of them.
+pub fn move_selection(
+    ev: &web_sys::KeyboardEvent,
+    selected: RwSignal<usize>,
+    count: usize,
+) -> bool {
+    let step: fn(usize, usize) -> usize = match ev.key().as_str() {
+        "j" | "ArrowDown" => |s, count| (s + 1).min(count - 1),
+        "k" | "ArrowUp" => |s, _| s.saturating_sub(1),
+        _ => return false,
+    };
+    if count > 0 {
+        ev.prevent_default();
+        selected.update(|s| *s = step(*s, count));
+    }
+    true
+}
+
 /// Focuses the navigation bar's search field (the `/` shortcut).
 pub fn focus_search() {
     use wasm_bindgen::JsCast;

@@ -3,7 +3,7 @@
 
 use super::common::{run_action, ErrorNote, Here, NavBar, Progress, ProgressNote};
 use crate::api::Draft;
-use crate::components::load::{fetch, load, Loaded};
+use crate::components::load::Loaded;
 use leptos::prelude::*;
 
 /// The sender value that means "the human overseer".
@@ -13,19 +13,7 @@ const OVERSEER: &str = "(overseer)";
 #[component]
 pub fn ComposeView() -> impl IntoView {
     let here = Here::new();
-    let data = load(move || {
-        let backend = here.backend();
-        let project = here.project.get();
-        fetch(async move {
-            Some(match backend {
-                Ok(backend) => backend
-                    .agents(&project)
-                    .await
-                    .map(|agents| Loaded::Agents(backend.capabilities(), agents)),
-                Err(error) => Err(error),
-            })
-        })
-    });
+    let data = super::agents::agents_data(here);
     let sender = RwSignal::new(String::new());
     let to = RwSignal::new(String::new());
     let subject = RwSignal::new(String::new());

@@ -4,8 +4,8 @@
 //! keyboard: `j`/`k` move, `Enter` opens, `a` acknowledges, `r` replies, `/` searches.
 
 use super::common::{
-    focus_search, query_param, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress,
-    ProgressNote,
+    focus_search, move_selection, query_param, run_action, typing_in_field, ErrorNote, Here,
+    NavBar, Progress, ProgressNote,
 };
 use crate::api::{load_mailbox, BackendError, Mailbox};
 use crate::components::load::{fetch, load, Data, Loaded};
@@ -209,15 +209,10 @@ pub fn MailboxView(
             here.project.get_untracked(),
             here.agent.get_untracked(),
         );
+        if move_selection(&ev, selected, count) {
+            return;
+        }
         match ev.key().as_str() {
-            "j" | "ArrowDown" if count > 0 => {
-                ev.prevent_default();
-                selected.update(|s| *s = (*s + 1).min(count - 1));
-            }
-            "k" | "ArrowUp" if count > 0 => {
-                ev.prevent_default();
-                selected.update(|s| *s = s.saturating_sub(1));
-            }
             "Enter" => {
                 if let Some(row) = selected_row() {
                     ev.prevent_default();

@@ -3,7 +3,7 @@
 //! and a live countdown to the next timeout with what happens when it expires. The keys
 //! `j`/`k` move the selection and `Enter` opens the session.
 
-use super::common::{typing_in_field, Here, NavBar};
+use super::common::{move_selection, typing_in_field, Here, NavBar};
 use crate::components::time::Countdown;
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
 use crate::model::{Request, Response, SessionRow};
@@ -42,26 +42,16 @@ pub fn SessionsView() -> impl IntoView {
         if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing_in_field(&ev) {
             return;
         }
-        let count = ids.with_untracked(Vec::len);
-        match ev.key().as_str() {
-            "j" | "ArrowDown" if count > 0 => {
-                ev.prevent_default();
-                selected.update(|s| *s = (*s + 1).min(count - 1));
-            }
-            "k" | "ArrowUp" if count > 0 => {
-                ev.prevent_default();
-                selected.update(|s| *s = s.saturating_sub(1));
-            }
-            "Enter" => {
-                if let Some(id) =
-                    ids.with_untracked(|ids| ids.get(selected.get_untracked()).cloned())
-                {
-                    ev.prevent_default();
-                    let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
-                    navigate(&routes::session(&src, &project, &id), Default::default());
-                }
-            }
-            _ => {}
+        if move_selection(&ev, selected, ids.with_untracked(Vec::len)) {
+            return;
+        }
+        if ev.key() != "Enter" {
+            return;
+        }
+        if let Some(id) = ids.with_untracked(|ids| ids.get(selected.get_untracked()).cloned()) {
+            ev.prevent_default();
+            let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
+            navigate(&routes::session(&src, &project, &id), Default::default());
         }
     });
     on_cleanup(move || handle.remove());

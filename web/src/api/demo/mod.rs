@@ -19,11 +19,13 @@ pub mod world;
 
 use super::{
     Agent, Backend, BackendError, BackendFuture, Capabilities, Draft, MailRow, Project,
-    Reservation, SearchHit, TrafficProgress, UnifiedRow, Variant,
+    Reservation, SearchHit, TrafficProgress, TrafficRead, UnifiedRow, Variant,
 };
 use crate::link::EngineLink;
 use crate::model::{Request, Response};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 /// A call to the demo server: one per [`Backend`] method, plus the contracts it audited with.
@@ -179,10 +181,15 @@ pub enum DemoReply {
     Contract(Option<(Vec<(String, String)>, String)>),
 }
 
-/// The demo as the UI sees it: a [`Backend`] whose server runs in the engine.
+/// The demo as the UI sees it: a [`Backend`] whose server runs in the engine, except the
+/// `scale` project's synthetic inboxes, which are written here, where the pane reads them
+/// (the 100k inbox would otherwise wait for the worker and cross to the page as 19 MB of
+/// text; its first rows are a benchmark goal).
 pub struct DemoBackend {
     link: EngineLink,
     opened_ms: f64,
+    /// Acknowledged `(agent, id)` of the scale inboxes.
+    scale_acked: RefCell<BTreeSet<(String, u64)>>,
 }
 
 impl DemoBackend {
@@ -192,7 +199,34 @@ impl DemoBackend {
         Self {
             link,
             opened_ms: crate::clock::now_ms(),
+            scale_acked: RefCell::new(BTreeSet::new()),
         }
+    }
+
+    /// A scale agent's inbox size, or why there is none.
+    fn scale_agent(agent: &str) -> Result<u64, BackendError> {
+        scale::scale_size(agent).ok_or_else(|| BackendError::NotFound(format!("agent {agent}")))
+    }
+
+    /// Synthetic message `id` of a scale agent's inbox.
+    fn scale_message(agent: Option<&str>, id: u64) -> Result<MailRow, BackendError> {
+        let m = agent
+            .and_then(|a| scale::scale_size(a).map(|n| (a, n)))
+            .filter(|(_, n)| id >= scale::SCALE_BASE && id - scale::SCALE_BASE < *n)
+            .map(|(a, _)| scale::scale_message(a, id - scale::SCALE_BASE))
+            .ok_or_else(|| BackendError::NotFound(format!("message {id}")))?;
+        Ok(MailRow {
+            id: m.id,
+            thread_id: m.thread_id,
+            from: m.from,
+            to: m.to,
+            subject: m.subject,
+            created_ts: m.created_ts,
+            importance: m.importance,
+            ack_required: m.ack_required,
+            acknowledged: false,
+            body_md: m.body_md,
+        })
     }
 
     async fn call(&self, call: DemoCall) -> Result<DemoReply, BackendError> {
@@ -267,6 +301,10 @@ impl Backend for DemoBackend {
     }
 
     fn inbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
+        if project == scale::SCALE_PROJECT {
+            let rows = Self::scale_agent(agent).map(|n| scale::scale_rows(agent, n));
+            return Box::pin(std::future::ready(rows));
+        }
         let call = DemoCall::Inbox {
             project: project.into(),
             agent: agent.into(),
@@ -275,6 +313,10 @@ impl Backend for DemoBackend {
     }
 
     fn outbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
+        if project == scale::SCALE_PROJECT {
+            let rows = Self::scale_agent(agent).map(|_| "[]".to_string());
+            return Box::pin(std::future::ready(rows));
+        }
         let call = DemoCall::Outbox {
             project: project.into(),
             agent: agent.into(),
@@ -283,6 +325,10 @@ impl Backend for DemoBackend {
     }
 
     fn contacts(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
+        if project == scale::SCALE_PROJECT {
+            let rows = Self::scale_agent(agent).map(|_| "[]".to_string());
+            return Box::pin(std::future::ready(rows));
+        }
         let call = DemoCall::Contacts {
             project: project.into(),
             agent: agent.into(),
@@ -291,6 +337,16 @@ impl Backend for DemoBackend {
     }
 
     fn acked(&self, project: &str, agent: &str, _inbox: &str) -> BackendFuture<'_, Vec<u64>> {
+        if project == scale::SCALE_PROJECT {
+            let ids = self
+                .scale_acked
+                .borrow()
+                .iter()
+                .filter(|(who, _)| who == agent)
+                .map(|(_, id)| *id)
+                .collect();
+            return Box::pin(std::future::ready(Ok(ids)));
+        }
         let call = DemoCall::Acked {
             project: project.into(),
             agent: agent.into(),
@@ -299,6 +355,9 @@ impl Backend for DemoBackend {
     }
 
     fn message(&self, project: &str, agent: Option<&str>, id: u64) -> BackendFuture<'_, MailRow> {
+        if project == scale::SCALE_PROJECT {
+            return Box::pin(std::future::ready(Self::scale_message(agent, id)));
+        }
         let call = DemoCall::Message {
             project: project.into(),
             agent: agent.map(Into::into),
@@ -308,6 +367,14 @@ impl Backend for DemoBackend {
     }
 
     fn acknowledge(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()> {
+        if project == scale::SCALE_PROJECT {
+            let done = Self::scale_message(Some(agent), id).map(|_| {
+                self.scale_acked
+                    .borrow_mut()
+                    .insert((agent.to_string(), id));
+            });
+            return Box::pin(std::future::ready(done));
+        }
         let call = DemoCall::Acknowledge {
             project: project.into(),
             agent: agent.into(),
@@ -378,7 +445,7 @@ impl Backend for DemoBackend {
         project: &str,
         since: Option<&str>,
         progress: Rc<dyn Fn(TrafficProgress)>,
-    ) -> BackendFuture<'_, Vec<MailRow>> {
+    ) -> BackendFuture<'_, TrafficRead> {
         let call = DemoCall::Traffic {
             project: project.into(),
             since: since.map(Into::into),
@@ -391,7 +458,10 @@ impl Backend for DemoBackend {
                         mailboxes: 1,
                         messages: rows.len(),
                     });
-                    Ok(rows)
+                    Ok(TrafficRead {
+                        rows,
+                        notes: Vec::new(),
+                    })
                 }
                 _ => Err(off_topic()),
             }

@@ -631,6 +631,16 @@ fn agent_po(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
         test: Text::new("tests/export.test.ts"),
     };
     let guidance = t("Escape quotes by doubling them (RFC 4180).");
+    let fix = |minutes: u64, retry: u32| {
+        fix_directive(
+            &ids,
+            clock(minutes),
+            std::slice::from_ref(&issue),
+            &guidance,
+            retry,
+            2,
+        )
+    };
     let mut history = Map::new();
     history.insert("fix_retries".into(), json!(2));
     history.insert(
@@ -645,31 +655,9 @@ fn agent_po(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
             go_directive(&ids, clock(590), &["src/export.ts".to_owned()], 30),
         ),
         (560, true, report(560, 2)),
-        (
-            555,
-            false,
-            fix_directive(
-                &ids,
-                clock(555),
-                std::slice::from_ref(&issue),
-                &guidance,
-                1,
-                2,
-            ),
-        ),
+        (555, false, fix(555, 1)),
         (500, true, report(500, 1)),
-        (
-            495,
-            false,
-            fix_directive(
-                &ids,
-                clock(495),
-                std::slice::from_ref(&issue),
-                &guidance,
-                2,
-                2,
-            ),
-        ),
+        (495, false, fix(495, 2)),
         (440, true, report(440, 1)),
         (
             435,

@@ -3,7 +3,6 @@
 //! the in-memory state only (a reload starts over). Its planner answers a REVISE at
 //! checkpoint #1 with a new draft ([`super::scenarios::planner_answer`]).
 
-use super::scale::{scale_message, scale_rows, scale_size, SCALE_BASE, SCALE_PROJECT};
 use super::world::{self, timestamp_ms, DemoContact, DemoMessage, DemoProject};
 use super::{DemoCall, DemoReply};
 use crate::api::{Agent, BackendError, Draft, MailRow, Reservation, SearchHit, UnifiedRow};
@@ -109,8 +108,8 @@ impl DemoServer {
                     .map(|(_, id)| *id)
                     .collect(),
             ),
-            DemoCall::Message { project, agent, id } => {
-                DemoReply::Message(self.message(&project, agent.as_deref(), id)?)
+            DemoCall::Message { project, id, .. } => {
+                DemoReply::Message(self.message(&project, id)?)
             }
             DemoCall::Acknowledge { project, agent, id } => {
                 self.acknowledge(&project, &agent, id)?;
@@ -206,12 +205,6 @@ impl DemoServer {
     fn rows(&self, slug: &str, agent: &str, outbox: bool) -> Result<String, BackendError> {
         let project = self.project_index(slug)?;
         self.check_agent(project, agent)?;
-        if slug == SCALE_PROJECT {
-            return Ok(match scale_size(agent) {
-                Some(n) if !outbox => scale_rows(agent, n),
-                _ => "[]".to_string(),
-            });
-        }
         let rows: Vec<Value> = self
             .messages
             .iter()
@@ -243,22 +236,11 @@ impl DemoServer {
         Ok(json!({ "result": rows }).to_string())
     }
 
-    fn message(
-        &self,
-        project: &str,
-        agent: Option<&str>,
-        id: u64,
-    ) -> Result<MailRow, BackendError> {
+    fn message(&self, project: &str, id: u64) -> Result<MailRow, BackendError> {
         let index = self.project_index(project)?;
-        let scale = (project == SCALE_PROJECT && id >= SCALE_BASE)
-            .then(|| agent.and_then(|a| scale_size(a).map(|n| (a, n))))
-            .flatten()
-            .filter(|(_, n)| id - SCALE_BASE < *n)
-            .map(|(a, _)| scale_message(a, id - SCALE_BASE));
         self.messages
             .iter()
             .find(|m| m.id == id && m.project == index)
-            .or(scale.as_ref())
             .map(|m| mail_row(m, self.acknowledged(m)))
             .ok_or_else(|| BackendError::NotFound(format!("message {id}")))
     }
@@ -273,13 +255,10 @@ impl DemoServer {
 
     fn acknowledge(&mut self, project: &str, agent: &str, id: u64) -> Result<(), BackendError> {
         let index = self.project_index(project)?;
-        let synthetic = project == SCALE_PROJECT
-            && scale_size(agent).is_some_and(|n| id >= SCALE_BASE && id - SCALE_BASE < n);
-        let known = synthetic
-            || self
-                .messages
-                .iter()
-                .any(|m| m.id == id && m.project == index && m.to.iter().any(|t| t == agent));
+        let known = self
+            .messages
+            .iter()
+            .any(|m| m.id == id && m.project == index && m.to.iter().any(|t| t == agent));
         if !known {
             return Err(BackendError::NotFound(format!(
                 "message {id} in {agent}'s inbox"

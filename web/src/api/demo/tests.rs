@@ -167,8 +167,7 @@ fn every_family_has_valid_and_broken_messages() {
 
 #[test]
 fn scale_inboxes_are_synthesized_on_demand() {
-    let mut demo = DemoServer::new();
-    let rows = text(&mut demo, inbox(scale::SCALE_PROJECT, "Load10k"));
+    let rows = scale::scale_rows("Load10k", 10_000);
     let snap = switchboard_core::pane::build_snapshot(
         &switchboard_core::pane::contract(),
         &rows,
@@ -182,20 +181,10 @@ fn scale_inboxes_are_synthesized_on_demand() {
     assert!(snap.parse_errors.is_empty(), "{:?}", snap.parse_errors);
     assert_eq!(snap.inbox.len(), 10_000);
     assert_eq!(snap.pending_ack_count, 1_000);
-    let m = match call(
-        &mut demo,
-        DemoCall::Message {
-            project: scale::SCALE_PROJECT.into(),
-            agent: Some("Load10k".into()),
-            id: scale::SCALE_BASE + 42,
-        },
-    )
-    .unwrap()
-    {
-        DemoReply::Message(m) => m,
-        other => panic!("{other:?}"),
-    };
+    let m = DemoBackend::scale_message(Some("Load10k"), scale::SCALE_BASE + 42).unwrap();
     assert_eq!(m.subject, "Load message 42");
+    assert!(DemoBackend::scale_message(Some("Load1k"), scale::SCALE_BASE + 5_000).is_err());
+    assert!(DemoBackend::scale_agent("Nobody").is_err());
 }
 
 #[test]
@@ -378,15 +367,7 @@ fn a_revise_gets_a_new_draft_that_can_be_approved() {
     let send = |engine: &mut Engine, m: &crate::model::Outgoing, now: i64| {
         let Response::Demo(Ok(DemoReply::Id(_))) = engine.handle(Request::Demo(DemoCall::Send {
             project: "pair-lab".into(),
-            draft: Draft {
-                sender: Some(m.from.clone()),
-                to: vec![m.to.clone()],
-                subject: m.subject.clone(),
-                body_md: m.body_md.clone(),
-                thread_id: m.thread_id.clone(),
-                ack_required: false,
-                importance: "normal".into(),
-            },
+            draft: m.draft(),
             now_ms: now,
         })) else {
             panic!("sent")

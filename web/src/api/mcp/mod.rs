@@ -27,7 +27,7 @@ pub use rpc::adapter_error;
 
 use super::{
     Agent, Backend, BackendError, BackendFuture, Capabilities, Draft, MailRow, Project,
-    Reservation, SearchHit, TrafficProgress, UnifiedRow, Variant,
+    Reservation, SearchHit, TrafficProgress, TrafficRead, UnifiedRow, Variant,
 };
 use crate::routes::encode;
 use serde_json::{json, Value};
@@ -466,7 +466,7 @@ impl Backend for McpBackend {
         project: &str,
         since: Option<&str>,
         progress: Rc<dyn Fn(TrafficProgress)>,
-    ) -> BackendFuture<'_, Vec<MailRow>> {
+    ) -> BackendFuture<'_, TrafficRead> {
         let (project, since) = (project.to_string(), since.map(str::to_string));
         Box::pin(async move {
             self.read_traffic(&project, since.as_deref(), progress)
@@ -646,5 +646,72 @@ mod tests {
         assert!(http::fake::sent()
             .iter()
             .all(|r| !r.to_string().contains("t0k")));
+    }
+    /// A 0.2.1-like server with agents A and B: B's inbox fills fetch_inbox's 1000, and the
+    /// inbox resource ignores its query (20 rows, no bodies).
+    fn traffic_server(request: &Value) -> String {
+        let id = &request["id"];
+        let row = |id: u64, from: &str, ack: bool| {
+            json!({"id": id, "subject": format!("m{id}"), "from": from, "body_md": format!("body {id}"),
+                   "created_ts": format!("2026-01-01T00:{:02}:{:02}+00:00", id / 60 % 60, id % 60),
+                   "importance": "normal", "ack_required": ack, "thread_id": null})
+        };
+        let resource = |payload: Value| {
+            json!({"jsonrpc": "2.0", "id": id,
+                   "result": {"contents": [{"text": payload.to_string()}]}})
+            .to_string()
+        };
+        let uri = request["params"]["uri"].as_str().unwrap_or_default();
+        match request["method"].as_str() {
+            Some("tools/call") => {
+                let agent = request["params"]["arguments"]["agent_name"].as_str();
+                let rows: Vec<Value> = match agent {
+                    Some("A") => vec![row(1, "B", true), row(2, "C", false)],
+                    _ => std::iter::once(row(2, "C", false))
+                        .chain(std::iter::once(row(3, "A", true)))
+                        .chain((10..1008).map(|i| row(i, "C", false)))
+                        .collect(),
+                };
+                tool_reply(id, json!(rows))
+            }
+            _ if uri.starts_with("resource://agents/") => {
+                resource(json!({"agents": [{"name": "A"}, {"name": "B"}]}))
+            }
+            _ if uri.starts_with("resource://views/ack-required/B") => {
+                resource(json!({"messages": [row(3, "A", true)]}))
+            }
+            _ if uri.starts_with("resource://views/ack-required/") => {
+                resource(json!({"messages": []}))
+            }
+            _ => resource(
+                json!({"messages": (10..30).map(|i| json!({"id": i, "subject": "x"})).collect::<Vec<_>>()}),
+            ),
+        }
+    }
+
+    #[test]
+    fn a_projects_traffic_is_every_inbox_merged_with_recipients_and_acknowledgements() {
+        http::fake::serve(traffic_server);
+        let mut server = backend(Variant::UpstreamLegacy, false);
+        server.tools = ["fetch_inbox".to_string()].into();
+        let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let progress = {
+            let seen = seen.clone();
+            std::rc::Rc::new(move |p: TrafficProgress| seen.borrow_mut().push(p))
+        };
+        let read = block(server.traffic("p", None, progress)).unwrap();
+        let by_id = |id: u64| read.rows.iter().find(|r| r.id == id).unwrap();
+        assert_eq!(by_id(2).to, ["A", "B"], "found in both inboxes");
+        assert!(by_id(1).acknowledged, "A's view no longer lists it");
+        assert!(!by_id(3).acknowledged, "B still owes it");
+        assert_eq!(
+            by_id(1000).body_md,
+            "body 1000",
+            "the resource's 20 rows were not used"
+        );
+        assert_eq!(read.rows.len(), 3 + 998);
+        assert_eq!(read.notes.len(), 1, "{:?}", read.notes);
+        assert!(read.notes[0].starts_with("B's inbox holds more than the 1000 newest"));
+        assert_eq!(seen.borrow().last().unwrap().mailboxes_read, 2);
     }
 }

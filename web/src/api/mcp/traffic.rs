@@ -6,10 +6,12 @@
 //! `fetch_inbox` is fast but returns at most 1,000 messages on the servers we know (0.2.1
 //! caps `limit` there); an inbox that fills it is read again through `resource://inbox/…`,
 //! whose `limit` has no cap (the servers look up each message's archive commit there, so it
-//! is slower). Three mailboxes are read at a time.
+//! is slower). Upstream 0.2.1's resource ignores its query (it returns the newest 20
+//! without bodies), so there an inbox holds at most its newest 1,000 messages for the
+//! console, and the read says so in a note. Three mailboxes are read at a time.
 
 use super::McpBackend;
-use crate::api::{BackendError, MailRow, TrafficProgress};
+use crate::api::{BackendError, MailRow, TrafficProgress, TrafficRead};
 use crate::routes::encode;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -27,6 +29,8 @@ const PARALLEL: usize = 3;
 struct MailboxTraffic {
     rows: Vec<MailRow>,
     pending: BTreeSet<u64>,
+    /// The inbox holds more than the server returned.
+    truncated: bool,
 }
 
 impl McpBackend {
@@ -36,8 +40,9 @@ impl McpBackend {
         project: &str,
         since: Option<&str>,
         progress: Rc<dyn Fn(TrafficProgress)>,
-    ) -> Result<Vec<MailRow>, BackendError> {
+    ) -> Result<TrafficRead, BackendError> {
         let agents = self.agent_names(project).await?;
+        let mut notes = Vec::new();
         let mut seen = TrafficProgress {
             mailboxes: agents.len(),
             ..TrafficProgress::default()
@@ -52,6 +57,12 @@ impl McpBackend {
             let results = futures::future::join_all(reads).await;
             for (agent, result) in chunk.iter().zip(results) {
                 let mailbox = result?;
+                if mailbox.truncated {
+                    notes.push(format!(
+                        "{agent}'s inbox holds more than the {} newest messages this server returns; older ones are left out.",
+                        mailbox.rows.len()
+                    ));
+                }
                 pending.extend(mailbox.pending);
                 for row in mailbox.rows {
                     let kept = by_id.entry(row.id).or_insert(row);
@@ -64,14 +75,15 @@ impl McpBackend {
             seen.messages = by_id.len();
             progress(seen);
         }
-        Ok(by_id
+        let rows = by_id
             .into_values()
             .map(|mut row| {
                 row.acknowledged =
                     row.acknowledged || (row.ack_required && !pending.contains(&row.id));
                 row
             })
-            .collect())
+            .collect();
+        Ok(TrafficRead { rows, notes })
     }
 
     async fn mailbox_traffic(
@@ -96,6 +108,7 @@ impl McpBackend {
             return Ok(MailboxTraffic {
                 rows,
                 pending: BTreeSet::new(),
+                truncated: false,
             });
         }
         let mut extra = serde_json::json!({"include_bodies": true, "limit": TOOL_LIMIT});
@@ -106,6 +119,7 @@ impl McpBackend {
             .tool("fetch_inbox", self.agent_args(project, agent, extra))
             .await?;
         let mut rows = MailRow::rows(&reply).map_err(super::rpc::adapter_error)?;
+        let mut truncated = false;
         if rows.len() >= TOOL_LIMIT {
             let mut uri = format!(
                 "resource://inbox/{}?{}&limit={RESOURCE_LIMIT}&include_bodies=true",
@@ -115,8 +129,17 @@ impl McpBackend {
             if let Some(since) = since {
                 uri.push_str(&format!("&since_ts={}", encode(since)));
             }
-            let reply = self.agent_resource(&uri, agent).await?;
-            rows = MailRow::rows(&reply).map_err(super::rpc::adapter_error)?;
+            // Used only when it gave more (and, with bodies, all of them): 0.2.1 ignores the
+            // query and returns the newest 20 without bodies.
+            let whole = match self.agent_resource(&uri, agent).await {
+                Ok(reply) => MailRow::rows(&reply).unwrap_or_default(),
+                Err(_) => Vec::new(),
+            };
+            if whole.len() > rows.len() {
+                rows = whole;
+            } else {
+                truncated = true;
+            }
         }
         let view = format!(
             "resource://views/ack-required/{}?{}&limit={RESOURCE_LIMIT}",
@@ -130,6 +153,10 @@ impl McpBackend {
                 .unwrap_or_else(|_| rows.iter().map(|r| r.id).collect()),
             Err(_) => rows.iter().map(|r| r.id).collect(),
         };
-        Ok(MailboxTraffic { rows, pending })
+        Ok(MailboxTraffic {
+            rows,
+            pending,
+            truncated,
+        })
     }
 }
