@@ -16,7 +16,9 @@ impl PairSession {
     /// # Errors
     /// No open checkpoint, text that is no decision of it, or unknown roles.
     pub fn decide_text(&self, text: &str) -> Result<Vec<PairMessage>, DecisionError> {
-        let checkpoint = self.open_checkpoint().ok_or(DecisionError::NoOpenCheckpoint)?;
+        let checkpoint = self
+            .open_checkpoint()
+            .ok_or(DecisionError::NoOpenCheckpoint)?;
         self.decide(&Decision::parse(checkpoint, text)?)
     }
 
