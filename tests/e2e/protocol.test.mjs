@@ -245,6 +245,14 @@ test("an audit runs in the browser from the demo's contract and a pasted diff", 
   assert.ok(locations.includes("tmp/pair_1767104000_tests.py:9"), locations.join());
   assert.ok(locations.includes("reset.py:16"), locations.join());
 
+  // A contract file read from disk joins the contract.
+  await page.getByLabel("Add files from disk").setInputFiles([
+    { name: "conftest.py", mimeType: "text/x-python", buffer: Buffer.from("import pytest\n") },
+  ]);
+  await page.getByLabel("Path of file 3").waitFor();
+  assert.equal(await page.getByLabel("Path of file 3").inputValue(), "conftest.py");
+  assert.equal(await page.getByLabel("Text of file 3").inputValue(), "import pytest\n");
+
   // Not a diff: the core's reason, no report.
   await page.getByLabel("Diff (git diff or unified diff)").fill("hello");
   await page.getByRole("button", { name: "Run the audit" }).click();

@@ -152,6 +152,8 @@ fn RunAudit(here: Here) -> impl IntoView {
                     <button type="button" class="secondary" on:click=move |_| add_file(String::new(), String::new())>"Add a file"</button>
                     <label for="contract-pick">"Add files from disk"</label>
                     <input id="contract-pick" type="file" multiple on:change=pick />
+                    <label for="contract-folder">"Add a folder from disk (paths below it)"</label>
+                    <input id="contract-folder" type="file" multiple prop:webkitdirectory=true on:change=pick />
                 </fieldset>
                 <label for="audit-diff">"Diff (git diff or unified diff)"</label>
                 <textarea id="audit-diff" rows="10" spellcheck="false" bind:value=diff></textarea>
