@@ -7,7 +7,7 @@ mod pane_common;
 use pane_common::{ref_contacts, ref_messages};
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use switchboard_core::pane::adapters::{self, AdapterError};
+use switchboard_core::agent_mail::replies::{self as adapters, AdapterError};
 use switchboard_core::pane::{
     self, build_snapshot, parse_contacts, parse_messages, Direction, FilterMode, PaneState,
 };

@@ -28,6 +28,37 @@ export async function seedBase(server) {
   return project;
 }
 
+/** The sessions project's agents: planners and builders, paired in this order. */
+/** Twelve pairs, so that no inbox holds more than the 1,000 messages 0.2.1's fetch_inbox returns. */
+export const SESSION_AGENTS = ["Blue", "Green", "Red", "Purple", "Orange", "Silver", "Gold", "Jade", "Amber", "Coral", "Ivory", "Teal"]
+  .flatMap((color) => [`${color}Lake`, `${color}Castle`]);
+
+/** Creates a second project with twelve planner/builder pairs and one real send per pair. */
+export async function seedSessions(server) {
+  const project = await server.tool("ensure_project", { human_key: `${server.dir}/sessions-repo` });
+  for (const name of SESSION_AGENTS) {
+    await server.tool("register_agent", { project_key: project.human_key, program: "bench", model: "bench", name, task_description: name });
+  }
+  for (let i = 0; i < SESSION_AGENTS.length; i += 2) {
+    await server.tool("send_message", {
+      project_key: project.human_key, sender_name: SESSION_AGENTS[i], to: [SESSION_AGENTS[i + 1]],
+      subject: "Pairing", body_md: "Ready to pair.",
+    });
+  }
+  return project;
+}
+
+/** Fills the sessions project with Pair traffic up to `target` messages (bulk_pair.py). */
+export async function growSessions(server, venv, project, target) {
+  const { stdout } = await promisify(execFile)(
+    pythonOf(venv),
+    [join(here, "bulk_pair.py"), join(server.dir, "storage.sqlite3"), project.slug, String(target)],
+    { timeout: 300_000 },
+  );
+  const [inserted, sessions, seconds] = stdout.trim().split(/\s+/).map(Number);
+  return { inserted, sessions, seconds };
+}
+
 /** Grows `agent`'s inbox to `target` messages; resolves to `{ inserted, total, seconds }`. */
 export async function growInbox(server, venv, agent, target) {
   const { stdout } = await promisify(execFile)(

@@ -7,6 +7,11 @@
 // - /mail: the same server's own unified inbox page, from the start of page.goto to the first
 //   message row visible (its CDN scripts served locally, see agent-mail-load.mjs).
 // "Painted" = the element is visible, then one requestAnimationFrame.
+// Then one more row, the sessions view: a second project on the same server holds 10,000
+// messages of Pair traffic (tests/bench/bulk_pair.py); the console reads the whole project
+// (every agent's mailbox) and the row times from the moment that mail has arrived (the page's
+// `switchboard:traffic-arrived` performance mark) to the first session row painted (goal
+// < 1 s), and from the click on "Sessions".
 // One server (temporary storage) is seeded through MCP and then grown between sizes by direct
 // SQLite inserts (tests/bench/bulk_insert.py). Usage: node tests/bench/console-bench.mjs [runs=3].
 // Prints a Markdown table on stdout (median of runs); progress and the CDN log go to stderr.
@@ -14,11 +19,13 @@ import { existsSync } from "node:fs";
 import { launchBrowser, openPage } from "../support/browser.mjs";
 import { startStaticServer } from "../support/static-server.mjs";
 import { SERVERS, pythonOf, startAgentMail } from "../support/agent-mail.mjs";
-import { growInbox, routeCdn, seedBase } from "./agent-mail-load.mjs";
+import { growInbox, growSessions, routeCdn, seedBase, seedSessions } from "./agent-mail-load.mjs";
 
 const runs = Math.max(1, Number(process.argv[2] ?? 3));
 const TIMEOUT = 120_000; // per measurement; a timeout is printed, never waited out twice
 const SIZES = [["Load1k", 1_000], ["Load10k", 10_000], ["Load100k", 100_000]];
+const SESSION_MESSAGES = 10_000;
+const LOAD_TIMEOUT = 600_000; // reading 10,000 messages through the server's resources
 const AGENT = "GreenCastle";
 if (!existsSync("dist/index.html")) {
   console.error("dist/ is missing: run `trunk build --release` first");
@@ -137,6 +144,7 @@ try {
 
   const lines = [];
   const goals = [];
+  let mail10k = null;
   for (const [agent, n] of SIZES) {
     let live = { ms: "n/a", rows: null };
     let mail = { ms: "n/a", rows: null };
@@ -153,6 +161,7 @@ try {
     }
     const demo = await repeat(`${fmt(n)} console demo`, consoleDemo(agent));
     const ratio = typeof live.ms === "number" && typeof mail.ms === "number" ? (live.ms / mail.ms).toFixed(2) : "–";
+    if (n === 10_000 && typeof mail.ms === "number") mail10k = mail.ms;
     if (n === 10_000 && typeof mail.ms === "number") {
       for (const [name, r] of [["live", live], ["demo", demo]]) {
         if (typeof r.ms === "number") goals.push(`console ${name} at 10k: ${(r.ms / mail.ms).toFixed(2)} × /mail (goal ≤ 0.5): ${r.ms <= mail.ms / 2 ? "met" : "NOT met"}`);
@@ -169,6 +178,68 @@ try {
         `live ${rowsCell(live.rows)} · demo ${rowsCell(demo.rows)} · /mail ${mail.rows === null ? "–" : fmt(mail.rows)} |`,
     );
   }
+  // The sessions view at 10,000 messages in a project.
+  let sessionsRow = null;
+  if (server) {
+    const sp = await seedSessions(server);
+    const grown = await growSessions(server, venv, sp, SESSION_MESSAGES);
+    log(`sessions: inserted ${grown.inserted} messages (${grown.sessions} sessions) in ${grown.seconds} s`);
+    const consoleSessions = async () => {
+      const page = await openPage(browser);
+      try {
+        await page.goto(web.url);
+        await page.getByLabel("Server URL").fill(server.url);
+        await page.getByRole("button", { name: "Connect" }).click();
+        await page.getByRole("heading", { name: "Projects" }).waitFor({ timeout: TIMEOUT });
+        await page.getByRole("link", { name: sp.slug }).click();
+        const link = page.getByRole("link", { name: "Sessions", exact: true });
+        await link.waitFor({ timeout: TIMEOUT });
+        await page.evaluate(() => {
+          window.__paint = null;
+          const seen = new MutationObserver(() => {
+            if (window.__paint === null && document.querySelector("tr.session-row")) {
+              window.__paint = 0;
+              seen.disconnect();
+              requestAnimationFrame(() => (window.__paint = performance.now()));
+            }
+          });
+          seen.observe(document.body, { childList: true, subtree: true });
+        });
+        const clicked = await page.evaluate(() => performance.now());
+        await link.click();
+        try {
+          await page.waitForFunction(() => window.__paint > 0, null, { timeout: LOAD_TIMEOUT, polling: 100 });
+        } catch {
+          return { ms: null, rows: null };
+        }
+        const t = await page.evaluate(() => ({
+          paint: window.__paint,
+          arrived: performance.getEntriesByName("switchboard:traffic-arrived").at(-1)?.startTime,
+          summary: document.querySelector("p.traffic")?.textContent ?? "",
+          shown: document.querySelectorAll("tr.session-row").length,
+        }));
+        for (const e of page.errors) pageErrors.add(`sessions: ${e}`);
+        return {
+          ms: Math.round(t.paint - t.arrived),
+          rows: { total: Math.round(t.paint - clicked), read: Math.round(t.arrived - clicked), summary: t.summary, shown: t.shown },
+        };
+      } finally {
+        await page.close();
+      }
+    };
+    const totals = [];
+    const reads = [];
+    const measured = await repeat("sessions view", async () => {
+      const r = await consoleSessions();
+      if (r.rows) {
+        totals.push(r.rows.total);
+        reads.push(r.rows.read);
+      }
+      return r;
+    });
+    sessionsRow = { ...measured, total: totals.length ? median(totals) : null, read: reads.length ? median(reads) : null };
+  }
+
   console.log(`Median of ${runs} run(s); ms from navigation to first inbox rows painted (headless Chromium).`);
   console.log("");
   console.log("| size | console live (ms) | console demo (ms) | /mail (ms) | ratio console live / mail | rows shown by each |");
@@ -177,6 +248,17 @@ try {
   console.log("");
   console.log("Rows: console = its \"N shown\" count (virtualized list, `li.row` in DOM in brackets); " +
     "live is capped by fetch_inbox's limit maximum (1000 at 0.2.1); /mail shows the newest 500 messages of all projects.");
+  if (sessionsRow) {
+    console.log("");
+    console.log(`Sessions view, ${fmt(SESSION_MESSAGES)} messages in a project on the same server (median of ${runs} run(s)):`);
+    console.log("");
+    console.log("| view | mail arrived → first session row painted (ms) | goal (ms) | ratio to goal | /mail at 10k (ms) | ratio to /mail | click → mail arrived (ms) | click → painted (ms) | what the page says |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+    const ms = sessionsRow.ms;
+    const num = typeof ms === "number";
+    console.log(`| sessions, ${fmt(SESSION_MESSAGES)} messages | ${ms} | 1000 | ${num ? (ms / 1000).toFixed(2) : "–"} | ${mail10k ?? "–"} | ${num && mail10k ? (ms / mail10k).toFixed(2) : "–"} | ${sessionsRow.read ?? "–"} | ${sessionsRow.total ?? "–"} | ${sessionsRow.rows?.summary?.trim() ?? "–"} (${sessionsRow.rows?.shown ?? "–"} rows in DOM) |`);
+    if (typeof ms === "number") goals.push(`sessions view at ${fmt(SESSION_MESSAGES)} messages: ${ms} ms after the mail arrived (goal < 1000 ms): ${ms < 1000 ? "met" : "NOT met"}`);
+  }
   if (goals.length) console.log(`Goals: ${goals.join("; ")}.`);
 } finally {
   if (served.size) {

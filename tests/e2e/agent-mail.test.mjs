@@ -10,6 +10,7 @@ import { openPage } from "../support/browser.mjs";
 import { useConsole } from "../support/console.mjs";
 import { startStaticServer } from "../support/static-server.mjs";
 import { SERVERS, freePort, pythonOf, startAgentMail } from "../support/agent-mail.mjs";
+import { haveCli, validate } from "../support/validate.mjs";
 
 const web = useConsole();
 
@@ -195,6 +196,68 @@ for (const [label, venv, variant] of [
       assert.equal(reply.thread_id, "pair-1");
       assert.equal(reply.body_md, "Builder ready.");
       assert.deepEqual(page.errors, []);
+    });
+
+    test("a Pair checkpoint seeded with the server's tools is decided in the console and reaches the builder", async () => {
+      // The session as agents write it over Agent Mail: subject = type, body_md = the body.
+      const send = (subject, body) => server.tool("send_message", {
+        project_key: project.human_key, sender_name: "BlueLake", to: ["GreenCastle"],
+        subject, body_md: JSON.stringify(body), thread_id: "pair-live",
+      });
+      await send("PAIR_INIT", { protocol_version: "3.1", task: "Add JWT auth", my_role: "PLANNER", your_role: "BUILDER", status: "INITIALIZED" });
+      await send("CONTRACT_DRAFT", {
+        phase: "CONTRACT_GENERATION", status: "AWAITING_HUMAN_REVIEW",
+        artifacts: { safety_reasoning: "tmp/pair_1767200000_safety.md", spec: "tmp/pair_1767200000_spec_draft.md", tests: "tmp/pair_1767200000_tests.py" },
+      });
+      const page = await openPage(web.browser);
+      await page.goto(web.url);
+      await page.getByLabel("Server URL").fill(server.url);
+      await page.getByRole("button", { name: "Connect" }).click();
+      await page.getByRole("heading", { name: "Projects" }).waitFor();
+      await page.getByRole("link", { name: project.slug }).click();
+      await page.getByRole("link", { name: "Checkpoints", exact: true }).click();
+      const card = page.locator('li.checkpoint-card[data-session="pair-live"]');
+      await card.waitFor({ timeout: 30_000 });
+      assert.equal(await card.getAttribute("data-checkpoint"), "1");
+      assert.match(await card.locator(".needs").textContent(), /tmp\/pair_1767200000_spec_draft\.md/);
+      await card.getByLabel("Decision for pair-live (as the seed writes it)").fill("APPROVED");
+      const outgoing = card.locator(".outgoing");
+      await outgoing.waitFor();
+      assert.match(await outgoing.textContent(), /Will send CONTRACT_FINAL from BlueLake to GreenCastle in thread pair-live · valid/);
+      const body = JSON.parse(await outgoing.locator("pre").textContent());
+
+      // A send that fails keeps the typed decision.
+      const isSend = (request) => (request.postData() ?? "").includes('"send_message"');
+      await page.route(`${server.url}/**`, (route) => (isSend(route.request()) ? route.abort() : route.continue()));
+      await card.getByRole("button", { name: "Send decision" }).click();
+      await page.locator(".progress", { hasText: /^Failed: / }).waitFor();
+      assert.equal(await card.getByLabel("Decision for pair-live (as the seed writes it)").inputValue(), "APPROVED");
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+
+      await card.getByRole("button", { name: "Send decision" }).click();
+      const sent = page.locator(".progress", { hasText: /^Sent CONTRACT_FINAL to GreenCastle \(message \d+\)/ });
+      await sent.waitFor();
+      const id = Number((await sent.textContent()).match(/message (\d+)/)[1]);
+      await card.waitFor({ state: "detached", timeout: 30_000 });
+
+      // The builder's inbox, through the server's own API.
+      const inbox = await server.tool("fetch_inbox", { project_key: project.human_key, agent_name: "GreenCastle", include_bodies: true });
+      const got = inbox.find((m) => m.id === id);
+      assert.ok(got, `message ${id} is in GreenCastle's inbox`);
+      assert.equal(got.subject, "CONTRACT_FINAL");
+      assert.equal(got.thread_id, "pair-live");
+      assert.equal(got.from, "BlueLake");
+      assert.deepEqual(JSON.parse(got.body_md), body);
+      assert.deepEqual(body.artifacts, { spec: "tmp/pair_1767200000_spec_final.md", tests: "tmp/pair_1767200000_tests.py" });
+      if (haveCli()) {
+        const report = validate({ subject: got.subject, body_md: got.body_md });
+        assert.equal(report.valid, true, JSON.stringify(report));
+        assert.equal(report.message_type, "CONTRACT_FINAL");
+      }
+      // The session moved on: the console shows the contract finalized.
+      await page.getByRole("link", { name: "Sessions", exact: true }).click();
+      await page.locator('tr.session-row[data-session="pair-live"] .phase', { hasText: "CONTRACT_FINALIZED" }).waitFor({ timeout: 30_000 });
+      assert.deepEqual(page.errors.filter((e) => !e.includes("ERR_FAILED")), []);
     });
 
     // Which ids may hold URL characters: 0.2.1 rejects such a thread_id ("Thread IDs must

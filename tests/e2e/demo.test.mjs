@@ -19,8 +19,9 @@ test("projects, agents and an inbox are reachable by links", async () => {
   await page.goto(web.url);
   await page.getByRole("link", { name: "Open the demo" }).click();
   await page.getByRole("heading", { name: "Projects" }).waitFor();
+  // The demo server runs in the engine worker: the projects arrive after the heading.
   for (const name of ["pair-lab", "po-factory", "droid-fleet"]) {
-    assert.equal(await page.getByRole("link", { name, exact: true }).isVisible(), true, name);
+    await page.getByRole("link", { name, exact: true }).waitFor();
   }
   await page.getByRole("link", { name: "pair-lab", exact: true }).click();
   await page.getByRole("heading", { name: "Agents of pair-lab" }).waitFor();
@@ -78,15 +79,22 @@ test("keyboard: j/k move, Enter opens, a acknowledges, r replies, / searches", a
   assert.notEqual(secondId, firstId);
   assert.equal(await page.locator("li.row").nth(1).getAttribute("data-id"), secondId);
 
-  // The first row asks for an acknowledgement: `a` acknowledges it.
+  // Back to the top, then down to the first row that asks for an acknowledgement: `a`
+  // acknowledges it.
   await page.keyboard.press("k");
+  assert.equal(await page.locator("li.row.selected").getAttribute("data-id"), firstId);
+  const rows = await page.locator("li.row").evaluateAll((els) => els.map((el) => el.classList.contains("unacked")));
+  const unacked = rows.indexOf(true);
+  assert.ok(unacked >= 0, "an unacknowledged row among the first ones");
+  for (let i = 0; i < unacked; i++) await page.keyboard.press("j");
+  const ackId = await page.locator("li.row.selected").getAttribute("data-id");
   const pending = await pendingCount(page);
   await page.keyboard.press("a");
-  await page.getByRole("status").filter({ hasText: `Message ${firstId} acknowledged.` }).waitFor();
+  await page.getByRole("status").filter({ hasText: `Message ${ackId} acknowledged.` }).waitFor();
   assert.equal(await pendingCount(page), pending - 1);
 
   await page.keyboard.press("Enter");
-  await page.waitForURL(new RegExp(`/m/${firstId}$`));
+  await page.waitForURL(new RegExp(`/m/${ackId}$`));
   await page.locator("article.message").waitFor();
 
   await page.keyboard.press("r");
@@ -121,7 +129,7 @@ test("replying in thread shows progress, then the reply in the outbox and the th
   const newId = (await done.textContent()).match(/message (\d+)/)[1];
   assert.equal(await page.getByLabel("Reply as BlueLake").inputValue(), "");
 
-  await page.getByRole("link", { name: "pair-000" }).click();
+  await page.locator('a[href$="/thread/pair-000"]').click();
   await page.getByRole("heading", { name: "Thread pair-000" }).waitFor();
   const items = page.locator(".thread-item");
   assert.match(await items.last().textContent(), /Re: \[pair-000\] BUILD_COMPLETE/);

@@ -1,33 +1,52 @@
 //! Switchboard review console: a Leptos client-side app that reads and acts on the mail of
-//! any MCP Agent Mail server, with a built-in demo when no server is given.
+//! any MCP Agent Mail server, with a built-in demo when no server is given, and shows the
+//! protocols riding on that mail (sessions, checkpoints, audit reports, task boards).
 //!
-//! - [`backend`]: the `Backend` trait, the MCP client and the demo.
-//! - [`views`]: one module per screen; [`routes`]: the URL of every view.
-//! - [`markdown`]: safe rendering of untrusted message bodies.
-//! - [`session`]: the connected backends and connection settings.
+//! Two wasm modules: this one (the UI: views, router, network client, mailbox pane) and the
+//! engine worker (`src/bin/engine.rs`: the core's protocol work, Markdown, the demo server),
+//! which this one reaches through [`link`] with the types of [`model`].
+//!
+//! - [`api`]: the `Backend` trait, the MCP client and the demo.
+//! - [`views`]: one module per screen; [`components`]: what screens share; [`routes`]: URLs.
+//! - [`engine`]: the worker's side; [`link`] and [`model`]: the seam between the two.
+//! - [`store`]: projects' traffic kept up to date; [`session`]: backends and settings.
+//! - [`markdown`]: safe rendering of untrusted message bodies (in the engine).
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::hooks::use_navigate;
 use leptos_router::path;
 
-pub mod backend;
+pub mod api;
+pub mod clock;
+pub mod components;
+pub mod engine;
+pub mod link;
 pub mod markdown;
+pub mod model;
 pub mod routes;
 pub mod session;
+pub mod store;
 pub mod views;
 
 use views::{
-    agents, compose, connect, contacts, mailbox, message, operator, projects, reservations, search,
-    thread,
+    agents, audits, checkpoints, compose, connect, contacts, mailbox, message, operator, projects,
+    reservations, search, session as session_view, sessions, tasks, thread,
 };
 
-/// The whole console: header, router and the session context.
+/// The whole console: header, router and the session context, over the engine worker (or,
+/// given `link`, another engine: component tests run one in the page).
 #[component]
-pub fn App() -> impl IntoView {
-    let session = session::Session::new();
+pub fn App(
+    /// The engine to use instead of the worker.
+    #[prop(optional)]
+    link: Option<link::EngineLink>,
+) -> impl IntoView {
+    let link = link.unwrap_or_else(link::EngineLink::worker);
+    let session = session::Session::new(link);
     provide_context(session);
     connect::restore_remembered(session);
+    components::watch::watch_checkpoints(session);
     view! {
         <Router>
             <header class="app-header">
@@ -37,12 +56,21 @@ pub fn App() -> impl IntoView {
             <Main>
                 <Routes fallback=|| view! { <p class="error">"Page not found."</p> }>
                     <Route path=path!("/") view=connect::ConnectScreen />
+                    <Route path=path!("/demo/sessions") view=|| view! { <views::DemoShort page="sessions" /> } />
+                    <Route path=path!("/demo/checkpoints") view=|| view! { <views::DemoShort page="checkpoints" /> } />
+                    <Route path=path!("/demo/audits") view=|| view! { <views::DemoShort page="audits" /> } />
+                    <Route path=path!("/demo/tasks") view=|| view! { <views::DemoShort page="tasks" /> } />
                     <Route path=path!("/:src") view=projects::ProjectsView />
                     <Route path=path!("/:src/operator") view=operator::OperatorView />
                     <Route path=path!("/:src/p/:project") view=agents::AgentsView />
                     <Route path=path!("/:src/p/:project/reservations") view=reservations::ReservationsView />
                     <Route path=path!("/:src/p/:project/search") view=search::SearchView />
                     <Route path=path!("/:src/p/:project/compose") view=compose::ComposeView />
+                    <Route path=path!("/:src/p/:project/sessions") view=sessions::SessionsView />
+                    <Route path=path!("/:src/p/:project/sessions/:session") view=session_view::SessionView />
+                    <Route path=path!("/:src/p/:project/checkpoints") view=checkpoints::CheckpointsView />
+                    <Route path=path!("/:src/p/:project/audits") view=audits::AuditsView />
+                    <Route path=path!("/:src/p/:project/tasks") view=tasks::TasksView />
                     <Route path=path!("/:src/p/:project/m/:id") view=message::MessageView />
                     <Route path=path!("/:src/p/:project/a/:agent/inbox") view=|| view! { <mailbox::MailboxView outbox=false /> } />
                     <Route path=path!("/:src/p/:project/a/:agent/outbox") view=|| view! { <mailbox::MailboxView outbox=true /> } />

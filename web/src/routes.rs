@@ -5,9 +5,25 @@
 //! - `/{src}/p/{project}/a/{agent}/inbox|outbox?filter=…&thread=…`
 //! - `/{src}/p/{project}/a/{agent}/thread/{thread}`, `…/a/{agent}/m/{id}`, `…/a/{agent}/contacts`
 //! - `/{src}/p/{project}/m/{id}` a message outside any mailbox (search results)
+//! - `/{src}/p/{project}/sessions`, `…/sessions/{id}`, `…/checkpoints`, `…/audits`, `…/tasks`
+//!   the protocol views; the demo also answers `/demo/sessions`, `/demo/checkpoints`,
+//!   `/demo/audits` and `/demo/tasks` (the project where each is populated)
 
-use crate::backend::mcp::encode;
 use switchboard_core::pane::FilterMode;
+
+/// Percent-encodes a URI component (RFC 3986 unreserved characters kept).
+#[must_use]
+pub fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
 
 /// The project list of a source.
 #[must_use]
@@ -21,10 +37,27 @@ pub fn project(src: &str, project: &str) -> String {
     format!("/{src}/p/{}", encode(project))
 }
 
-/// A sub-page of a project (`reservations`, `search`, `compose`).
+/// A sub-page of a project (`reservations`, `search`, `compose`, `sessions`, `checkpoints`,
+/// `audits`, `tasks`).
 #[must_use]
 pub fn project_page(src: &str, project: &str, page: &str) -> String {
     format!("{}/{page}", self::project(src, project))
+}
+
+/// One Pair session.
+#[must_use]
+pub fn session(src: &str, project: &str, id: &str) -> String {
+    format!("{}/sessions/{}", self::project(src, project), encode(id))
+}
+
+/// The demo project where a protocol view (`sessions`, `checkpoints`, `audits`, `tasks`) is
+/// populated, for the demo's short URLs (`/demo/sessions`).
+#[must_use]
+pub const fn demo_project_of(page: &str) -> &'static str {
+    match page.as_bytes() {
+        b"tasks" => "po-factory",
+        _ => "pair-lab",
+    }
 }
 
 /// An agent's page (`inbox`, `outbox`, `contacts`).
@@ -116,6 +149,11 @@ mod tests {
         );
         assert_eq!(message("demo", "p", None, 7), "/demo/p/p/m/7");
         assert_eq!(project_page("demo", "p", "search"), "/demo/p/p/search");
+        assert_eq!(
+            session("live", "p", "pair:a+b#1"),
+            "/live/p/p/sessions/pair%3Aa%2Bb%231"
+        );
+        assert_eq!(encode("a b/ü"), "a%20b%2F%C3%BC");
         assert_eq!(
             connect_then("/live/p/p/m/7?reply"),
             "/?next=%2Flive%2Fp%2Fp%2Fm%2F7%3Freply"

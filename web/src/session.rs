@@ -1,11 +1,14 @@
 //! The console's session: which backends exist (the demo, created on first use; a live
-//! server, after connecting) and a revision counter that views watch to reload after an
-//! action. Connection settings stay in memory, or in sessionStorage when the user ticks
-//! "remember" — never in localStorage, URLs or logs.
+//! server, after connecting), the engine link, the projects' traffic, a revision counter
+//! that views watch to reload after an action, and whether the reviewer asked for desktop
+//! notifications. Connection settings stay in memory, or in sessionStorage when the user
+//! ticks "remember" — never in localStorage, URLs or logs.
 
-use crate::backend::demo::DemoBackend;
-use crate::backend::mcp::ConnectConfig;
-use crate::backend::{Backend, BackendError};
+use crate::api::demo::DemoBackend;
+use crate::api::mcp::ConnectConfig;
+use crate::api::{Backend, BackendError};
+use crate::link::EngineLink;
+use crate::store::TrafficStore;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -18,25 +21,33 @@ const STORAGE_KEY: &str = "switchboard.connection";
 pub struct Session {
     demo: StoredValue<Option<Rc<dyn Backend>>, LocalStorage>,
     live: StoredValue<Option<Rc<dyn Backend>>, LocalStorage>,
+    link: StoredValue<EngineLink, LocalStorage>,
     /// Bumped after every action and connection, so views reload their data.
     pub revision: RwSignal<u64>,
-}
-
-impl Default for Session {
-    fn default() -> Self {
-        Self::new()
-    }
+    /// The projects' traffic.
+    pub traffic: TrafficStore,
+    /// The reviewer asked for a desktop notification when a checkpoint opens.
+    pub notify: RwSignal<bool>,
 }
 
 impl Session {
-    /// An empty session (no live connection yet).
+    /// An empty session (no live connection yet) over an engine link.
     #[must_use]
-    pub fn new() -> Self {
+    pub fn new(link: EngineLink) -> Self {
         Self {
             demo: StoredValue::new_local(None),
             live: StoredValue::new_local(None),
+            link: StoredValue::new_local(link),
             revision: RwSignal::new(0),
+            traffic: TrafficStore::new(),
+            notify: RwSignal::new(false),
         }
+    }
+
+    /// The engine link.
+    #[must_use]
+    pub fn link(&self) -> EngineLink {
+        self.link.get_value()
     }
 
     /// The session provided by the app.
@@ -56,18 +67,14 @@ impl Session {
         match src {
             "demo" => {
                 if self.demo.with_value(Option::is_none) {
-                    let demo: Rc<dyn Backend> = Rc::new(DemoBackend::new());
+                    let demo: Rc<dyn Backend> = Rc::new(DemoBackend::new(self.link()));
                     self.demo.set_value(Some(demo));
                 }
                 self.demo
                     .get_value()
                     .ok_or_else(|| BackendError::Invalid("no demo".into()))
             }
-            "live" => self.live.get_value().ok_or_else(|| {
-                BackendError::Invalid(
-                    "Not connected to a server: open the connect screen and connect first.".into(),
-                )
-            }),
+            "live" => self.live.get_value().ok_or(BackendError::NotConnected),
             other => Err(BackendError::NotFound(format!("source {other}"))),
         }
     }

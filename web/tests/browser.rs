@@ -4,12 +4,14 @@
 use leptos::prelude::*;
 use leptos_router::params::ParamsMap;
 use switchboard_core::pane::FilterMode;
-use switchboard_web::backend::mcp::encode;
-use switchboard_web::backend::Message;
-use switchboard_web::markdown::is_safe_url;
-use switchboard_web::routes;
+use switchboard_web::api::MailRow;
+use switchboard_web::engine::{inspect, Engine};
+use switchboard_web::link::EngineLink;
+use switchboard_web::markdown::{is_safe_url, render};
+use switchboard_web::model::{Inspection, Verdict};
+use switchboard_web::routes::{self, encode};
 use switchboard_web::views::common::{query_value, route_param};
-use switchboard_web::views::message::{verdict, Badge, Body, Verdict};
+use switchboard_web::views::message::{Badge, Body};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -23,10 +25,17 @@ fn host() -> web_sys::HtmlElement {
     host
 }
 
-/// Mounts the app into a fresh element of the test page and returns that element.
+/// Mounts the app into a fresh element of the test page and returns that element. The
+/// engine runs in the page (the test server has no worker script).
 fn mount_app() -> web_sys::HtmlElement {
     let host = host();
-    leptos::mount::mount_to(host.clone(), switchboard_web::App).forget();
+    let mut engine = Engine::new();
+    let link = EngineLink::inline(move |request| engine.handle(request));
+    leptos::mount::mount_to(
+        host.clone(),
+        move || view! { <switchboard_web::App link /> },
+    )
+    .forget();
     host
 }
 
@@ -128,22 +137,33 @@ async fn the_unacked_filter_keeps_only_rows_waiting_for_an_acknowledgement() {
     );
     let states = texts(&host, "li.row .ack-state");
     assert!(states.iter().all(|s| s == "ack required"), "{states:?}");
-    assert_eq!(states.len().to_string(), pending);
+    // The list is virtualized: the summary counts what the filter keeps.
+    let summary = texts(&host, ".summary")[0].clone();
+    let kept = summary
+        .split(" · ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(" shown");
+    assert_eq!(kept, pending);
+    assert!(!states.is_empty() && states.len() <= pending.parse().unwrap());
     host.remove();
 }
 
-fn message(subject: &str, body: &str) -> Message {
-    Message {
+fn message(subject: &str, body: &str) -> MailRow {
+    MailRow {
         id: 1,
         subject: subject.into(),
         from: "BlueLake".into(),
         to: vec!["GreenCastle".into()],
         created_ts: "2026-11-21T00:00:00+00:00".into(),
         importance: "normal".into(),
-        ack_required: false,
-        thread_id: None,
         body_md: body.into(),
+        ..MailRow::default()
     }
+}
+
+fn verdict(message: &MailRow) -> Inspection {
+    inspect(message, None)
 }
 
 #[wasm_bindgen_test]
@@ -154,20 +174,20 @@ fn the_badge_names_family_type_and_each_issue_path() {
             "timestamp": "2026-01-15T10:00:00Z", "status": "testing", "progress_percent": 40,
             "current_activity": "Running tests"}"#,
     );
-    assert!(matches!(verdict(&valid), Verdict::Valid(_)));
+    assert_eq!(verdict(&valid).verdict, Verdict::Valid);
     let invalid = message("PROGRESS", &valid.body_md.replace("40", "140"));
     let host = host();
-    let verdict = verdict(&invalid);
-    leptos::mount::mount_to(host.clone(), move || view! { <Badge verdict /> }).forget();
+    let inspection = verdict(&invalid);
+    leptos::mount::mount_to(host.clone(), move || view! { <Badge inspection /> }).forget();
     let text = host.text_content().unwrap();
     assert!(text.starts_with("Invalid · agent-po"), "{text}");
     assert_eq!(texts(&host, ".issues code"), ["/progress_percent"]);
     assert!(text.contains("(out_of_range)"), "{text}");
-    assert!(matches!(plain_verdict(), Verdict::Plain));
+    assert_eq!(plain_verdict().verdict, Verdict::Plain);
     host.remove();
 }
 
-fn plain_verdict() -> Verdict {
+fn plain_verdict() -> Inspection {
     verdict(&message("hello", "Just **text**, no protocol."))
 }
 
@@ -240,9 +260,8 @@ async fn no_payload_of_the_xss_corpus_runs_or_leaves_active_markup() {
     let window = web_sys::window().unwrap();
     for payload in XSS_CORPUS {
         let host = host();
-        let text = (*payload).to_string();
-        leptos::mount::mount_to(host.clone(), move || view! { <Body markdown_text=text /> })
-            .forget();
+        let html = render(payload);
+        leptos::mount::mount_to(host.clone(), move || view! { <Body html /> }).forget();
         sleep(20).await;
         let all = host.query_selector_all(".body *").unwrap();
         for i in 0..all.length() {
@@ -367,4 +386,24 @@ async fn ids_with_url_characters_open_as_themselves() {
         location.pathname().unwrap(),
         routes::thread("demo", "pair-lab", "BlueLake", thread)
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_sessions_view_folds_the_demo_traffic_in_the_page_engine() {
+    let host = mount_app_at("/demo/p/pair-lab/sessions");
+    wait_for(&host, "tr.session-row[data-session='pair-104']").await;
+    let tampered = texts(&host, "tr.session-row[data-session='pair-104'] .integrity");
+    assert_eq!(tampered, ["tampered: tmp/pair_1767104000_tests.py"]);
+    let merged = host
+        .query_selector("tr.session-row[data-session='pair-105']")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        merged.get_attribute("data-status").as_deref(),
+        Some("merged")
+    );
+    assert!(texts(&host, ".protocol-nav a")
+        .iter()
+        .any(|t| t.starts_with("Checkpoints (")));
+    host.remove();
 }

@@ -6,11 +6,11 @@
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use switchboard_web::backend::mcp::{
-    encode, message_from_value, unified_for_project, unified_rows, ConnectConfig,
-};
-use switchboard_web::backend::{glob_match, reservation_conflicts, Reservation};
+use switchboard_core::glob::glob_match;
+use switchboard_web::api::mcp::{unified_for_project, unified_rows, ConnectConfig};
+use switchboard_web::api::{reservation_conflicts, MailRow, Reservation};
 use switchboard_web::markdown::{is_safe_url, render};
+use switchboard_web::routes::encode;
 use switchboard_web::views::common::decode;
 
 /// Pieces of hostile and ordinary Markdown, joined at random.
@@ -347,7 +347,7 @@ proptest! {
 
     #[test]
     fn server_replies_never_panic(value in json_value(), text in ".{0,32}", project in "[a-z]{0,3}") {
-        let _ = message_from_value(&value);
+        let _ = MailRow::from_value(&value);
         for body in [value.to_string(), json!({"messages": [value.clone()]}).to_string(), text] {
             let _ = unified_rows(&body);
             if let Ok(kept) = unified_for_project(&body, &project) {

@@ -5,8 +5,11 @@
 //! - [`Envelope::decode`]: one Agent Mail row (`{id, subject, from, to, created_ts,
 //!   thread_id, body_md, …}`) or one bare protocol message.
 //! - [`read_log`]: a whole log, as a JSON array or JSON Lines.
+//! - [`replies`]: real servers' replies (JSON-RPC envelopes, tool results, resources) decoded
+//!   into payloads and canonical rows.
 
 mod log;
+pub mod replies;
 mod row;
 
 pub use log::{read_log, LogError};

@@ -11,9 +11,9 @@
 //! - [`PaneState`]: the same snapshot kept up to date incrementally.
 //! - [`RefreshIdentity`] ([`Snapshot::refresh_identity`]): whether a pane changed.
 //! - [`run_smoke`]: the reference smoke workflow transcript.
-//! - [`adapters`]: real Agent Mail server replies to pane inputs.
+//!
+//! Real servers' replies become pane inputs through [`crate::agent_mail::replies`].
 
-pub mod adapters;
 mod build;
 mod contract;
 mod model;

@@ -173,7 +173,7 @@ impl PaneState {
         Ok(insert(&mut self.inbox, batch))
     }
 
-    /// Adds a batch of outbox rows, e.g. a reply (see [`super::adapters`]).
+    /// Adds a batch of outbox rows, e.g. a reply (see [`crate::agent_mail::replies`]).
     ///
     /// # Errors
     /// The batch's `parse_failure: outbox...` text.

@@ -1,23 +1,47 @@
-//! A project's agents, with links to each mailbox and to the project's pages.
+//! A project's agents, with links to each mailbox and to the project's pages (the protocol
+//! views, reservations, compose, search).
 
 use super::common::{ErrorNote, Here, NavBar};
+use crate::components::load::{fetch, load, Data, Loaded};
 use crate::routes;
 use leptos::prelude::*;
+
+/// The route's project's agents, with what the server offers (the agents and compose views).
+pub fn agents_data(here: Here) -> Data {
+    load(move || {
+        let backend = here.backend();
+        let project = here.project.get();
+        fetch(async move {
+            Some(match backend {
+                Ok(backend) => backend
+                    .agents(&project)
+                    .await
+                    .map(|agents| Loaded::Agents(backend.capabilities(), agents)),
+                Err(error) => Err(error),
+            })
+        })
+    })
+}
 
 /// The agent list of a project.
 #[component]
 pub fn AgentsView() -> impl IntoView {
     let here = Here::new();
-    let data = LocalResource::new(move || {
-        let backend = here.backend();
-        let project = here.project.get();
-        async move { backend?.agents(&project).await }
-    });
+    let data = agents_data(here);
     let link = move |page: &str| routes::project_page(&here.src.get(), &here.project.get(), page);
     view! {
         <NavBar />
         <section aria-labelledby="agents-title">
             <h2 id="agents-title">{move || format!("Agents of {}", here.project.get())}</h2>
+            <p class="links protocol-links">
+                <a href=move || link("sessions")>"Sessions"</a>
+                " · "
+                <a href=move || link("checkpoints")>"Checkpoints"</a>
+                " · "
+                <a href=move || link("audits")>"Audit reports"</a>
+                " · "
+                <a href=move || link("tasks")>"Task boards"</a>
+            </p>
             <p class="links">
                 <a href=move || link("reservations")>"File reservations"</a>
                 " · "
@@ -26,9 +50,8 @@ pub fn AgentsView() -> impl IntoView {
                 <a href=move || link("search")>"Search"</a>
             </p>
             {move || match data.get() {
-                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
-                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
-                Some(Ok(agents)) => {
+                Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+                Some(Some(Ok(Loaded::Agents(_, agents)))) => {
                     let (src, project) = (here.src.get(), here.project.get());
                     view! {
                         <table class="agents">
@@ -51,6 +74,7 @@ pub fn AgentsView() -> impl IntoView {
                         </table>
                     }.into_any()
                 }
+                _ => view! { <p class="loading">"Loading…"</p> }.into_any(),
             }}
         </section>
     }

@@ -1,6 +1,6 @@
 //! What the views share: route parameters, the navigation bar, error and progress display.
 
-use crate::backend::{Backend, BackendError};
+use crate::api::{Backend, BackendError};
 use crate::routes;
 use crate::session::Session;
 use leptos::prelude::*;
@@ -146,6 +146,16 @@ impl Here {
         self.session.revision.track();
         self.session.backend(&self.src.get())
     }
+
+    /// The source's clock ([`Backend::now_ms`]), ticking every second while the view lives.
+    #[must_use]
+    pub fn clock(&self) -> ReadSignal<i64> {
+        let source = self.session.backend(&self.src.get_untracked()).ok();
+        crate::components::time::use_clock(move || match &source {
+            Some(backend) => backend.now_ms(),
+            None => crate::clock::now_ms() as i64,
+        })
+    }
 }
 
 impl Default for Here {
@@ -157,11 +167,12 @@ impl Default for Here {
 /// An error, with a way back to the connect screen when not connected.
 #[component]
 pub fn ErrorNote(error: BackendError) -> impl IntoView {
-    let reconnect = matches!(error, BackendError::Invalid(ref t) if t.starts_with("Not connected"))
-        || matches!(
-            error,
-            BackendError::TokenRequired { .. } | BackendError::Unauthorized { .. }
-        );
+    let reconnect = matches!(
+        error,
+        BackendError::NotConnected
+            | BackendError::TokenRequired { .. }
+            | BackendError::Unauthorized { .. }
+    );
     // Back to this page once connected (a reload loses an unremembered connection).
     let location = use_location();
     let here = format!(
@@ -211,12 +222,15 @@ where
             Ok(backend) => action(backend).await,
             Err(error) => Err(error),
         };
+        // The view may be gone by now (navigated away): its progress with it.
         match outcome {
             Ok(text) => {
-                progress.set(Progress::Done(text));
+                progress.try_set(Progress::Done(text));
                 session.bump();
             }
-            Err(error) => progress.set(Progress::Failed(error.to_string())),
+            Err(error) => {
+                progress.try_set(Progress::Failed(error.to_string()));
+            }
         }
     });
 }
@@ -255,7 +269,7 @@ pub fn NavBar() -> impl IntoView {
                 &here.project.get_untracked(),
                 "search"
             ),
-            crate::backend::mcp::encode(&query.get_untracked())
+            crate::routes::encode(&query.get_untracked())
         );
         navigate(&url, Default::default());
     };
@@ -318,6 +332,25 @@ pub fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
     let tag = element.tag_name().to_ascii_lowercase();
     matches!(tag.as_str(), "input" | "textarea" | "select")
         || element.has_attribute("contenteditable")
+}
+
+/// Moves a list's selection for `j`/`k` and the arrow keys (`count` rows); whether the key
+/// was one of them.
+pub fn move_selection(
+    ev: &web_sys::KeyboardEvent,
+    selected: RwSignal<usize>,
+    count: usize,
+) -> bool {
+    let step: fn(usize, usize) -> usize = match ev.key().as_str() {
+        "j" | "ArrowDown" => |s, count| (s + 1).min(count - 1),
+        "k" | "ArrowUp" => |s, _| s.saturating_sub(1),
+        _ => return false,
+    };
+    if count > 0 {
+        ev.prevent_default();
+        selected.update(|s| *s = step(*s, count));
+    }
+    true
 }
 
 /// Focuses the navigation bar's search field (the `/` shortcut).

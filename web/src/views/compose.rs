@@ -2,7 +2,8 @@
 //! the server offers it (operator mode). A failed send keeps what was typed.
 
 use super::common::{run_action, ErrorNote, Here, NavBar, Progress, ProgressNote};
-use crate::backend::Draft;
+use crate::api::Draft;
+use crate::components::load::Loaded;
 use leptos::prelude::*;
 
 /// The sender value that means "the human overseer".
@@ -12,15 +13,7 @@ const OVERSEER: &str = "(overseer)";
 #[component]
 pub fn ComposeView() -> impl IntoView {
     let here = Here::new();
-    let data = LocalResource::new(move || {
-        let backend = here.backend();
-        let project = here.project.get();
-        async move {
-            let backend = backend?;
-            let agents = backend.agents(&project).await?;
-            Ok((backend.capabilities(), agents))
-        }
-    });
+    let data = super::agents::agents_data(here);
     let sender = RwSignal::new(String::new());
     let to = RwSignal::new(String::new());
     let subject = RwSignal::new(String::new());
@@ -67,9 +60,8 @@ pub fn ComposeView() -> impl IntoView {
         <section aria-labelledby="compose-title">
             <h2 id="compose-title">"Compose"</h2>
             {move || match data.get() {
-                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
-                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
-                Some(Ok((caps, agents))) => {
+                Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+                Some(Some(Ok(Loaded::Agents(caps, agents)))) => {
                     if sender.get_untracked().is_empty() {
                         sender.set(if caps.overseer_send { OVERSEER.to_string() } else { agents.first().map(|a| a.name.clone()).unwrap_or_default() });
                     }
@@ -102,6 +94,7 @@ pub fn ComposeView() -> impl IntoView {
                         <ProgressNote progress />
                     }.into_any()
                 }
+                _ => view! { <p class="loading">"Loading…"</p> }.into_any(),
             }}
         </section>
     }

@@ -4,7 +4,7 @@
 //! Once connected it opens `?next=` when that is a live page (the page a reload left).
 
 use super::common::{query_param, Progress, ProgressNote};
-use crate::backend::mcp::{ConnectConfig, McpBackend};
+use crate::api::mcp::{ConnectConfig, McpBackend};
 use crate::routes;
 use crate::session::{self, Session};
 use leptos::prelude::*;
@@ -64,7 +64,7 @@ pub fn ConnectScreen() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match McpBackend::connect(config).await {
                 Ok(backend) => {
-                    let caps = crate::backend::Backend::capabilities(&backend);
+                    let caps = crate::api::Backend::capabilities(&backend);
                     if keep {
                         session::remember(backend.config());
                     } else {

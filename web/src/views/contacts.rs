@@ -3,7 +3,7 @@
 
 use super::common::{ErrorNote, Here, NavBar};
 use super::mailbox::{mailbox_resource, snapshot};
-use crate::backend::BackendError;
+use crate::api::BackendError;
 use leptos::prelude::*;
 use switchboard_core::pane::FilterMode;
 
@@ -13,7 +13,7 @@ pub fn ContactsView() -> impl IntoView {
     let here = Here::new();
     let data = mailbox_resource(here);
     let state = Memo::new(move |_| {
-        data.get().map(|loaded| {
+        super::mailbox::mailbox_of(data.get()).map(|loaded| {
             let mailbox = loaded?;
             let snap = snapshot(&mailbox, FilterMode::All, None).map_err(BackendError::Invalid)?;
             Ok((snap, mailbox.notes))

@@ -4,10 +4,11 @@
 //! keyboard: `j`/`k` move, `Enter` opens, `a` acknowledges, `r` replies, `/` searches.
 
 use super::common::{
-    focus_search, query_param, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress,
-    ProgressNote,
+    focus_search, move_selection, query_param, run_action, typing_in_field, ErrorNote, Here,
+    NavBar, Progress, ProgressNote,
 };
-use crate::backend::{load_mailbox, BackendError, Mailbox};
+use crate::api::{load_mailbox, BackendError, Mailbox};
+use crate::components::load::{fetch, load, Data, Loaded};
 use crate::routes;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -89,12 +90,31 @@ pub fn acknowledge(here: Here, id: u64, progress: RwSignal<Progress>) {
 
 /// Loads the current route's mailbox (reloads when the route or the session changes).
 #[must_use]
-pub fn mailbox_resource(here: Here) -> LocalResource<Result<Mailbox, BackendError>> {
-    LocalResource::new(move || {
+pub fn mailbox_resource(here: Here) -> Data {
+    load(move || {
         let backend = here.backend();
         let (project, agent) = (here.project.get(), here.agent.get());
-        async move { load_mailbox(&*backend?, &project, &agent).await }
+        fetch(async move {
+            Some(match backend {
+                Ok(backend) => load_mailbox(&*backend, &project, &agent)
+                    .await
+                    .map(Loaded::Mailbox),
+                Err(error) => Err(error),
+            })
+        })
     })
+}
+
+/// The mailbox in a [`mailbox_resource`]'s value (`None` while loading).
+#[must_use]
+pub fn mailbox_of(
+    loaded: Option<Option<Result<Loaded, BackendError>>>,
+) -> Option<Result<Mailbox, BackendError>> {
+    match loaded? {
+        Some(Ok(Loaded::Mailbox(mailbox))) => Some(Ok(mailbox)),
+        Some(Err(error)) => Some(Err(error)),
+        _ => None,
+    }
 }
 
 /// The inbox (or outbox) of the agent in the URL.
@@ -114,7 +134,7 @@ pub fn MailboxView(
     let thread = Memo::new(move |_| thread.get().filter(|t| !t.is_empty()));
     let data = mailbox_resource(here);
     let view_state = Memo::new(move |_| {
-        data.get().map(|loaded| {
+        mailbox_of(data.get()).map(|loaded| {
             let mailbox = loaded?;
             let snap = snapshot(&mailbox, mode.get(), thread.get().as_deref())
                 .map_err(BackendError::Invalid)?;
@@ -189,15 +209,10 @@ pub fn MailboxView(
             here.project.get_untracked(),
             here.agent.get_untracked(),
         );
+        if move_selection(&ev, selected, count) {
+            return;
+        }
         match ev.key().as_str() {
-            "j" | "ArrowDown" if count > 0 => {
-                ev.prevent_default();
-                selected.update(|s| *s = (*s + 1).min(count - 1));
-            }
-            "k" | "ArrowUp" if count > 0 => {
-                ev.prevent_default();
-                selected.update(|s| *s = s.saturating_sub(1));
-            }
             "Enter" => {
                 if let Some(row) = selected_row() {
                     ev.prevent_default();
@@ -399,7 +414,7 @@ fn Row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::Mailbox;
+    use crate::api::Mailbox;
 
     #[test]
     fn only_visible_rows_plus_overscan_are_rendered() {

@@ -1,48 +1,26 @@
-//! One message: header, a validation badge from the core (`switchboard_core::protocol`:
-//! family, type, each issue with its path), the body rendered as safe Markdown, and the
-//! actions (acknowledge, mark read, reply in thread) when seen from an agent's mailbox.
+//! One message: header, what it carries as the engine lays it out (the core's validation:
+//! family, type and version; its fields as labelled values with each issue beside the field
+//! it concerns; the raw JSON one click away; the session and phase, or the task, it belongs
+//! to), the body rendered as safe Markdown, and the actions (acknowledge, mark read, reply
+//! in thread) when seen from an agent's mailbox.
 
 use super::common::{
     param, query_param, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress,
     ProgressNote,
 };
-use crate::backend::{BackendError, Message};
-use crate::markdown;
+use crate::api::{BackendError, MailRow};
+use crate::components::fields::{Fields, Issues};
+use crate::components::load::{fetch, load, Data, Loaded};
+use crate::components::status::Loading;
+use crate::components::traffic::{engine_call, engine_of};
+use crate::model::{Belongs, Inspection, Request, Response, TrafficKey, Verdict};
 use crate::routes;
 use leptos::prelude::*;
-use serde_json::json;
-use switchboard_core::protocol::{self, IssueCode, Options, Report};
 
-/// What the validation badge says.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Verdict {
-    /// The body carries no protocol message (plain Markdown).
-    Plain,
-    /// A valid protocol message.
-    Valid(Report),
-    /// An invalid (or unrecognized) protocol message.
-    Invalid(Report),
-}
-
-/// Validates the protocol message carried in a message's `body_md`.
-#[must_use]
-pub fn verdict(message: &Message) -> Verdict {
-    let row = json!({"subject": message.subject, "body_md": message.body_md});
-    let report = protocol::validate(&row, &Options::default());
-    let plain = report.issues.len() == 1 && report.issues[0].code == IssueCode::NoProtocolMessage;
-    if plain {
-        Verdict::Plain
-    } else if report.valid {
-        Verdict::Valid(report)
-    } else {
-        Verdict::Invalid(report)
-    }
-}
-
-fn describe(report: &Report) -> String {
-    let family = report.family_name().unwrap_or("unknown family");
-    let kind = report.message_type.unwrap_or("unknown type");
-    match &report.version {
+fn describe(inspection: &Inspection) -> String {
+    let family = inspection.family.as_deref().unwrap_or("unknown family");
+    let kind = inspection.message_type.as_deref().unwrap_or("unknown type");
+    match &inspection.version {
         Some(version) => format!("{family} {version} · {kind}"),
         None => format!("{family} · {kind}"),
     }
@@ -50,57 +28,160 @@ fn describe(report: &Report) -> String {
 
 /// The validation badge.
 #[component]
-pub fn Badge(verdict: Verdict) -> impl IntoView {
-    match verdict {
-        Verdict::Plain => view! { <p class="badge plain">"Plain message (no protocol payload)"</p> }.into_any(),
-        Verdict::Valid(report) => view! {
-            <p class="badge valid">{format!("Valid · {}", describe(&report))}</p>
+pub fn Badge(
+    /// The inspected message.
+    inspection: Inspection,
+) -> impl IntoView {
+    match inspection.verdict {
+        Verdict::Plain => {
+            view! { <p class="badge plain">"Plain message (no protocol payload)"</p> }.into_any()
+        }
+        Verdict::Valid => view! {
+            <p class="badge valid">{format!("Valid · {}", describe(&inspection))}</p>
         }
         .into_any(),
-        Verdict::Invalid(report) => view! {
+        Verdict::Invalid => view! {
             <div class="badge invalid">
-                <p>{format!("Invalid · {}", describe(&report))}</p>
-                <ul class="issues">
-                    {report.issues.iter().map(|issue| {
-                        let path = issue.path.to_pointer();
-                        view! {
-                            <li>
-                                <code>{if path.is_empty() { "(root)".to_string() } else { path }}</code>
-                                " " {issue.message.clone()} " "
-                                <span class="code">{format!("({})", issue.code.as_str())}</span>
-                            </li>
-                        }
-                    }).collect_view()}
-                </ul>
+                <p>{format!("Invalid · {}", describe(&inspection))}</p>
+                <Issues issues=inspection.issues />
             </div>
         }
         .into_any(),
     }
 }
 
-/// The message body, rendered by [`markdown::render`] (raw HTML escaped, links filtered).
+/// The message body as the engine rendered it (raw HTML escaped, links filtered).
 #[component]
-pub fn Body(markdown_text: String) -> impl IntoView {
-    view! { <div class="body" inner_html=markdown::render(&markdown_text)></div> }
+pub fn Body(
+    /// Safe HTML from [`crate::markdown::render`].
+    html: String,
+) -> impl IntoView {
+    view! { <div class="body" inner_html=html></div> }
+}
+
+/// Where the message belongs: its session and the phase after it, or its task.
+#[component]
+pub fn BelongsTo(
+    /// Where.
+    belongs: Belongs,
+    /// `demo` or `live`.
+    src: String,
+    /// The project.
+    project: String,
+) -> impl IntoView {
+    match belongs {
+        Belongs::Session { id, phase } => view! {
+            <p class="belongs">"Session "
+                <a href=routes::session(&src, &project, &id)>{id.clone()}</a>
+                {phase.map(|p| view! { " · phase after this message: " <span class="phase">{p}</span> })}
+            </p>
+        }
+        .into_any(),
+        Belongs::Task(task) => view! {
+            <p class="belongs">"Task "
+                <a href=routes::project_page(&src, &project, "tasks")>{task}</a>
+            </p>
+        }
+        .into_any(),
+    }
+}
+
+/// What a message carries, in full: badge, session or task, fields, raw JSON, body.
+#[component]
+pub fn Inspected(
+    /// The inspected message.
+    inspection: Inspection,
+    /// `demo` or `live`.
+    src: String,
+    /// The project.
+    project: String,
+    /// Show the fields and raw JSON (the thread view shows badge and body only).
+    full: bool,
+) -> impl IntoView {
+    let fields = (full && !inspection.fields.is_empty()).then(|| inspection.fields.clone());
+    let raw = inspection.raw.clone().filter(|_| full);
+    let belongs = inspection.belongs.clone();
+    let html = inspection.html.clone();
+    view! {
+        <Badge inspection />
+        {belongs.map(|belongs| view! { <BelongsTo belongs src project /> })}
+        {fields.map(|fields| view! {
+            <section class="carried" aria-label="Carried message"><Fields fields /></section>
+        })}
+        {raw.map(|raw| view! {
+            <details class="raw-json"><summary>"Raw JSON"</summary><pre class="raw">{raw}</pre></details>
+        })}
+        <Body html />
+    }
+}
+
+/// The engine's inspection of a loaded message (`None` until there is one). A Pair
+/// message's session needs the project's traffic: it is read then, and the inspection
+/// renewed.
+pub fn inspection_resource(here: Here, message: impl Fn() -> Option<MailRow> + 'static) -> Data {
+    let session = here.session;
+    let state = Memo::new(move |_| {
+        session.traffic.state(&TrafficKey {
+            src: here.src.get(),
+            project: here.project.get(),
+        })
+    });
+    engine_call(here, move || {
+        // A new load of the traffic may place the message in its session.
+        state.track();
+        message().map(|message| Request::Inspect {
+            key: TrafficKey {
+                src: here.src.get(),
+                project: here.project.get(),
+            },
+            message,
+        })
+    })
+}
+
+/// Reads the project's traffic when an inspection shows a Pair message and it is not read.
+pub fn need_session(here: Here, inspection: &Inspection) {
+    let key = TrafficKey {
+        src: here.src.get_untracked(),
+        project: here.project.get_untracked(),
+    };
+    let wanted = inspection.family.as_deref() == Some("pair") && inspection.belongs.is_none();
+    if wanted && here.session.traffic.state_untracked(&key).is_none() {
+        here.session.traffic.refresh(here.session, key);
+    }
 }
 
 /// Message `id` from the route's backend, as seen by the route's agent if any; `None` while
 /// `id` names no message. One resource type for the message and thread views.
-pub fn message_resource(
-    here: Here,
-    id: Signal<Option<u64>>,
-) -> LocalResource<Option<Result<Message, BackendError>>> {
-    LocalResource::new(move || {
+pub fn message_resource(here: Here, id: Signal<Option<u64>>) -> Data {
+    load(move || {
         let backend = here.backend();
         let (project, agent, id) = (here.project.get(), here.agent.get(), id.get());
-        async move {
+        fetch(async move {
             let id = id?;
             let agent = (!agent.is_empty()).then_some(agent);
             Some(match backend {
-                Ok(backend) => backend.message(&project, agent.as_deref(), id).await,
+                Ok(backend) => backend
+                    .message(&project, agent.as_deref(), id)
+                    .await
+                    .map(Loaded::Message),
                 Err(error) => Err(error),
             })
-        }
+        })
+    })
+}
+
+/// The message in a [`message_resource`]'s value: `None` while loading, `Some(None)` when
+/// no id names a message.
+#[must_use]
+pub fn message_of(
+    loaded: Option<Option<Result<Loaded, BackendError>>>,
+) -> Option<Option<Result<MailRow, BackendError>>> {
+    Some(match loaded? {
+        None => None,
+        Some(Ok(Loaded::Message(message))) => Some(Ok(message)),
+        Some(Ok(_)) => Some(Err(BackendError::BadReply("not a message".into()))),
+        Some(Err(error)) => Some(Err(error)),
     })
 }
 
@@ -111,6 +192,10 @@ pub fn MessageView() -> impl IntoView {
     let id = param("id");
     let reply_asked = query_param("reply");
     let data = message_resource(here, Signal::derive(move || id.get().parse().ok()));
+    let inspected = inspection_resource(here, move || match message_of(data.get()) {
+        Some(Some(Ok(message))) => Some(message),
+        _ => None,
+    });
     let progress = RwSignal::new(Progress::Idle);
     let reply = RwSignal::new(String::new());
     let reply_ref = NodeRef::<leptos::html::Textarea>::new();
@@ -160,7 +245,7 @@ pub fn MessageView() -> impl IntoView {
         {
             return;
         }
-        let Some(Some(Ok(message))) = data.get_untracked() else {
+        let Some(Some(Ok(message))) = message_of(data.get_untracked()) else {
             return;
         };
         match ev.key().as_str() {
@@ -182,7 +267,7 @@ pub fn MessageView() -> impl IntoView {
 
     view! {
         <NavBar />
-        {move || match data.get() {
+        {move || match message_of(data.get()) {
             None => view! { <p class="loading">"Loading…"</p> }.into_any(),
             Some(None) => {
                 let error = BackendError::NotFound("that message".into());
@@ -195,7 +280,6 @@ pub fn MessageView() -> impl IntoView {
                 let thread_link = message.thread_id.clone().filter(|_| !agent.is_empty()).map(|t| view! {
                     <a href=routes::thread(&src, &project, &agent, &t)>{t.clone()}</a>
                 });
-                let verdict = verdict(&message);
                 view! {
                     <article class="message" aria-labelledby="message-title">
                         <h2 id="message-title">{message.subject.clone()}</h2>
@@ -207,8 +291,14 @@ pub fn MessageView() -> impl IntoView {
                             <dt>"Acknowledgement"</dt><dd>{if message.ack_required { "requested" } else { "not requested" }}</dd>
                             <dt>"Thread"</dt><dd>{thread_link}{message.thread_id.is_none().then_some("none")}</dd>
                         </dl>
-                        <Badge verdict />
-                        <Body markdown_text=message.body_md.clone() />
+                        {move || match engine_of(inspected.get()) {
+                            Some(Some(Ok(Response::Inspection(inspection)))) => {
+                                need_session(here, &inspection);
+                                view! { <Inspected inspection=*inspection src=here.src.get_untracked() project=here.project.get_untracked() full=true /> }.into_any()
+                            }
+                            Some(Some(Err(text))) => view! { <p class="error">{text}</p> }.into_any(),
+                            _ => view! { <Loading /> }.into_any(),
+                        }}
                     </article>
                     {(!agent.is_empty()).then(|| view! {
                         <section class="actions" aria-label="Actions">

@@ -1,6 +1,8 @@
 //! One module per screen of the console; [`common`] holds what they share.
 
 pub mod agents;
+pub mod audits;
+pub mod checkpoints;
 pub mod common;
 pub mod compose;
 pub mod connect;
@@ -11,4 +13,20 @@ pub mod operator;
 pub mod projects;
 pub mod reservations;
 pub mod search;
+pub mod session;
+pub mod sessions;
+pub mod tasks;
 pub mod thread;
+
+use leptos::prelude::*;
+use leptos_router::components::Redirect;
+
+/// The demo's short URLs (`/demo/sessions`, …): the project where that view is populated.
+#[component]
+pub fn DemoShort(
+    /// `sessions`, `checkpoints`, `audits` or `tasks`.
+    page: &'static str,
+) -> impl IntoView {
+    let path = crate::routes::project_page("demo", crate::routes::demo_project_of(page), page);
+    view! { <Redirect path /> }
+}

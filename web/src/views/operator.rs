@@ -2,6 +2,7 @@
 //! `/mail/api/unified-inbox` (no per-agent tokens needed); each recipient links to its inbox.
 
 use super::common::{ErrorNote, Here, NavBar};
+use crate::components::load::{fetch, load, Loaded};
 use crate::routes;
 use leptos::prelude::*;
 
@@ -9,18 +10,22 @@ use leptos::prelude::*;
 #[component]
 pub fn OperatorView() -> impl IntoView {
     let here = Here::new();
-    let data = LocalResource::new(move || {
+    let data = load(move || {
         let backend = here.backend();
-        async move { backend?.unified_inbox().await }
+        fetch(async move {
+            Some(match backend {
+                Ok(backend) => backend.unified_inbox().await.map(Loaded::Unified),
+                Err(error) => Err(error),
+            })
+        })
     });
     view! {
         <NavBar />
         <section aria-labelledby="operator-title">
             <h2 id="operator-title">"All mail (operator)"</h2>
             {move || match data.get() {
-                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
-                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
-                Some(Ok(rows)) => {
+                Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+                Some(Some(Ok(Loaded::Unified(rows)))) => {
                     let src = here.src.get();
                     view! {
                         <p class="summary">{format!("{} recent messages", rows.len())}</p>
@@ -46,6 +51,7 @@ pub fn OperatorView() -> impl IntoView {
                         </table>
                     }.into_any()
                 }
+                _ => view! { <p class="loading">"Loading…"</p> }.into_any(),
             }}
         </section>
     }

@@ -1,6 +1,7 @@
 //! The projects of a source (`/demo` or `/live`), with what the probe found.
 
 use super::common::{ErrorNote, Here, NavBar};
+use crate::components::load::{fetch, load, Loaded};
 use crate::routes;
 use leptos::prelude::*;
 
@@ -8,22 +9,28 @@ use leptos::prelude::*;
 #[component]
 pub fn ProjectsView() -> impl IntoView {
     let here = Here::new();
-    let data = LocalResource::new(move || {
+    let data = load(move || {
         let backend = here.backend();
-        async move {
-            let backend = backend?;
-            let projects = backend.projects().await?;
-            Ok((backend.capabilities(), projects))
-        }
+        fetch(async move {
+            let backend = match backend {
+                Ok(backend) => backend,
+                Err(error) => return Some(Err(error)),
+            };
+            Some(
+                backend
+                    .projects()
+                    .await
+                    .map(|projects| Loaded::Projects(backend.capabilities(), projects)),
+            )
+        })
     });
     view! {
         <NavBar />
         <section aria-labelledby="projects-title">
             <h2 id="projects-title">"Projects"</h2>
             {move || match data.get() {
-                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
-                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
-                Some(Ok((caps, projects))) => {
+                Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+                Some(Some(Ok(Loaded::Projects(caps, projects)))) => {
                     let src = here.src.get();
                     view! {
                         <p class="server-info">
@@ -47,6 +54,7 @@ pub fn ProjectsView() -> impl IntoView {
                         </ul>
                     }.into_any()
                 }
+                _ => view! { <p class="loading">"Loading…"</p> }.into_any(),
             }}
         </section>
     }

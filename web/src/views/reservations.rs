@@ -3,17 +3,26 @@
 //! holder), e.g. to end a conflict.
 
 use super::common::{run_action, ErrorNote, Here, NavBar, Progress, ProgressNote};
-use crate::backend::reservation_conflicts;
+use crate::api::reservation_conflicts;
+use crate::components::load::{fetch, load, Loaded};
 use leptos::prelude::*;
 
 /// The reservations view.
 #[component]
 pub fn ReservationsView() -> impl IntoView {
     let here = Here::new();
-    let data = LocalResource::new(move || {
+    let data = load(move || {
         let backend = here.backend();
         let project = here.project.get();
-        async move { backend?.reservations(&project).await }
+        fetch(async move {
+            Some(match backend {
+                Ok(backend) => backend
+                    .reservations(&project)
+                    .await
+                    .map(Loaded::Reservations),
+                Err(error) => Err(error),
+            })
+        })
     });
     let progress = RwSignal::new(Progress::Idle);
     let release = move |agent: String, id: u64| {
@@ -30,9 +39,8 @@ pub fn ReservationsView() -> impl IntoView {
             <h2 id="reservations-title">{move || format!("File reservations in {}", here.project.get())}</h2>
             <ProgressNote progress />
             {move || match data.get() {
-                None => view! { <p class="loading">"Loading…"</p> }.into_any(),
-                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
-                Some(Ok(rows)) => {
+                Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+                Some(Some(Ok(Loaded::Reservations(rows)))) => {
                     let conflicts = reservation_conflicts(&rows);
                     view! {
                         <p class="summary">{format!("{} reservations, {} conflicts", rows.len(), conflicts.len())}</p>
@@ -70,6 +78,7 @@ pub fn ReservationsView() -> impl IntoView {
                         </table>
                     }.into_any()
                 }
+                _ => view! { <p class="loading">"Loading…"</p> }.into_any(),
             }}
         </section>
     }

@@ -1,6 +1,7 @@
 //! Full-text search in a project (`?q=` in the URL).
 
 use super::common::{query_param, ErrorNote, Here, NavBar};
+use crate::components::load::{fetch, load, Loaded};
 use crate::routes;
 use leptos::prelude::*;
 
@@ -10,24 +11,26 @@ pub fn SearchView() -> impl IntoView {
     let here = Here::new();
     let query = query_param("q");
     let q = Memo::new(move |_| query.get().unwrap_or_default());
-    let data = LocalResource::new(move || {
+    let data = load(move || {
         let backend = here.backend();
         let (project, q) = (here.project.get(), q.get());
-        async move {
+        fetch(async move {
             if q.trim().is_empty() {
-                return Ok(Vec::new());
+                return Some(Ok(Loaded::Hits(Vec::new())));
             }
-            backend?.search(&project, &q).await
-        }
+            Some(match backend {
+                Ok(backend) => backend.search(&project, &q).await.map(Loaded::Hits),
+                Err(error) => Err(error),
+            })
+        })
     });
     view! {
         <NavBar />
         <section aria-labelledby="search-title">
             <h2 id="search-title">{move || format!("Search: {}", q.get())}</h2>
             {move || match data.get() {
-                None => view! { <p class="loading">"Searching…"</p> }.into_any(),
-                Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
-                Some(Ok(hits)) => {
+                Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+                Some(Some(Ok(Loaded::Hits(hits)))) => {
                     let (src, project) = (here.src.get(), here.project.get());
                     view! {
                         <p class="summary">{format!("{} results", hits.len())}</p>
@@ -43,6 +46,7 @@ pub fn SearchView() -> impl IntoView {
                         </ol>
                     }.into_any()
                 }
+                _ => view! { <p class="loading">"Searching…"</p> }.into_any(),
             }}
         </section>
     }

@@ -4,8 +4,11 @@
 
 use super::common::{param, ErrorNote, Here, NavBar};
 use super::mailbox::{mailbox_resource, snapshot};
-use super::message::{message_resource, verdict, Badge, Body};
-use crate::backend::BackendError;
+use super::message::{inspection_resource, message_of, message_resource, Inspected};
+use crate::api::BackendError;
+use crate::components::status::Loading;
+use crate::components::traffic::engine_of;
+use crate::model::Response;
 use crate::routes;
 use leptos::prelude::*;
 use switchboard_core::pane::{Direction, EventKind, FilterMode, MessageItem};
@@ -17,7 +20,7 @@ pub fn ThreadView() -> impl IntoView {
     let thread = param("thread");
     let data = mailbox_resource(here);
     let state = Memo::new(move |_| {
-        data.get().map(|loaded| {
+        super::mailbox::mailbox_of(data.get()).map(|loaded| {
             let mailbox = loaded?;
             snapshot(&mailbox, FilterMode::ThreadOnly, Some(&thread.get()))
                 .map_err(BackendError::Invalid)
@@ -67,6 +70,10 @@ fn ThreadItem(here: Here, item: MessageItem, open: bool) -> impl IntoView {
     let opened = RwSignal::new(open);
     let id = item.id;
     let body = message_resource(here, Signal::derive(move || opened.get().then_some(id)));
+    let inspected = inspection_resource(here, move || match message_of(body.get()) {
+        Some(Some(Ok(message))) => Some(message),
+        _ => None,
+    });
     let href = routes::message(
         &here.src.get_untracked(),
         &here.project.get_untracked(),
@@ -96,13 +103,14 @@ fn ThreadItem(here: Here, item: MessageItem, open: bool) -> impl IntoView {
                     <time>{item.created_ts}</time>
                     {ack.map(|a| view! { <span class="ack-state">{a}</span> })}
                 </summary>
-                {move || match body.get() {
-                    None | Some(None) => view! { <p class="loading">"Loading…"</p> }.into_any(),
-                    Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
-                    Some(Some(Ok(message))) => {
-                        let verdict = verdict(&message);
-                        view! { <Badge verdict /> <Body markdown_text=message.body_md /> }.into_any()
-                    }
+                {move || match (message_of(body.get()), engine_of(inspected.get())) {
+                    (Some(Some(Err(error))), _) => view! { <ErrorNote error /> }.into_any(),
+                    (_, Some(Some(Ok(Response::Inspection(inspection))))) => view! {
+                        <Inspected inspection=*inspection src=here.src.get_untracked()
+                            project=here.project.get_untracked() full=false />
+                    }.into_any(),
+                    (_, Some(Some(Err(text)))) => view! { <p class="error">{text}</p> }.into_any(),
+                    _ => view! { <Loading /> }.into_any(),
                 }}
             </details>
         </li>

@@ -1,8 +1,10 @@
-//! Pair Protocol messages: what a human checkpoint decision or a timeout implies.
+//! Pair Protocol messages: what a human checkpoint decision or a timeout implies, and the
+//! agents' own messages (PAIR_INIT, CONTRACT_DRAFT, BUILD_COMPLETE, CHANGE_ORDER).
 
 use super::{ArtifactPath, Text};
 use crate::protocol::families::pair::Phase;
 use crate::session::fingerprint::Fingerprints;
+use crate::session::pair::Role;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
@@ -203,4 +205,131 @@ pub fn timeout_warning(
         "max_warnings": max_warnings.clamp(1, 1_000),
     });
     message(from, to, "TIMEOUT_WARNING", body)
+}
+
+/// A draft contract's artifacts: the safety reasoning, the spec and the tests.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DraftArtifacts {
+    /// The safety reasoning behind the contract.
+    pub safety_reasoning: ArtifactPath,
+    /// The specification.
+    pub spec: ArtifactPath,
+    /// The test suite.
+    pub tests: ArtifactPath,
+}
+
+/// PAIR_INIT from the agent taking `my_role` to its partner (protocol 3.1).
+#[must_use]
+pub fn pair_init(from: &Text, to: &Text, task: &Text, my_role: Role) -> PairMessage {
+    let body = json!({
+        "protocol_version": "3.1",
+        "task": task,
+        "my_role": my_role.wire(),
+        "your_role": my_role.other().wire(),
+        "status": "INITIALIZED",
+    });
+    message(from, to, "PAIR_INIT", body)
+}
+
+/// CONTRACT_DRAFT: the planner's draft, which opens human checkpoint #1.
+#[must_use]
+pub fn contract_draft(
+    from: &Text,
+    to: &Text,
+    artifacts: &DraftArtifacts,
+    fingerprints: Option<&Fingerprints>,
+) -> PairMessage {
+    let body = json!({
+        "phase": "CONTRACT_GENERATION",
+        "artifacts": {
+            "safety_reasoning": artifacts.safety_reasoning,
+            "spec": artifacts.spec,
+            "tests": artifacts.tests,
+        },
+        "status": "AWAITING_HUMAN_REVIEW",
+    });
+    message(
+        from,
+        to,
+        "CONTRACT_DRAFT",
+        with_fingerprints(body, fingerprints),
+    )
+}
+
+/// BUILD_COMPLETE: all tests pass; `first` and `more` are the implementation files (at least
+/// one), `fingerprints` the contract's test files as the builder found them.
+#[must_use]
+pub fn build_complete(
+    from: &Text,
+    to: &Text,
+    first: &Text,
+    more: &[Text],
+    fingerprints: Option<&Fingerprints>,
+) -> PairMessage {
+    let files: Vec<&Text> = std::iter::once(first).chain(more).collect();
+    let body = json!({
+        "phase": "BUILD_COMPLETE",
+        "test_results": "ALL_PASS",
+        "implementation_files": files,
+        "status": "READY_FOR_REVIEW",
+    });
+    message(
+        from,
+        to,
+        "BUILD_COMPLETE",
+        with_fingerprints(body, fingerprints),
+    )
+}
+
+/// Why a builder asks to change the contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureMode {
+    /// The spec asks for something impossible.
+    LogicImpossible,
+    /// A dependency the contract does not allow is needed.
+    DependencyMissing,
+    /// A contract test is flaky.
+    TestFlakiness,
+}
+
+impl FailureMode {
+    /// The wire name.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            FailureMode::LogicImpossible => "logic_impossible",
+            FailureMode::DependencyMissing => "dependency_missing",
+            FailureMode::TestFlakiness => "test_flakiness",
+        }
+    }
+}
+
+/// What a change order asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangeRequest {
+    /// Why.
+    pub failure_mode: FailureMode,
+    /// What failed.
+    pub evidence: Text,
+    /// What the builder tried (may be empty).
+    pub attempted_fixes: Vec<Text>,
+    /// What the builder asks to change.
+    pub requested_changes: Text,
+}
+
+/// CHANGE_ORDER: the builder asks to change the contract, which opens human checkpoint #3.
+#[must_use]
+pub fn change_order(from: &Text, to: &Text, request: &ChangeRequest) -> PairMessage {
+    let body = json!({
+        "phase": "BUILD_BLOCKED",
+        "change_order": {
+            "status": "CHANGE_ORDER_REQUIRED",
+            "failure_mode": request.failure_mode.as_str(),
+            "evidence": request.evidence,
+            "attempted_fixes": request.attempted_fixes,
+            "requested_changes": request.requested_changes,
+        },
+        "status": "AWAITING_MEDIATION",
+    });
+    message(from, to, "CHANGE_ORDER", body)
 }

@@ -1,23 +1,32 @@
 //! The `Backend` trait: everything the console reads from or does to a mail server, with
 //! two implementations — [`mcp::McpBackend`] (any MCP Agent Mail server, over stateless
-//! JSON-RPC) and [`demo::DemoBackend`] (deterministic fixture data, in memory).
+//! JSON-RPC) and [`demo::DemoBackend`] (the built-in demo, an in-memory server that runs in
+//! the engine worker).
 //!
-//! Mailbox streams are returned as the pane's canonical row-array JSON text, so the core's
-//! pane normalizer (`switchboard_core::pane`) sees exactly what a server sent.
+//! Messages cross as typed rows ([`MailRow`], decoded once by the core's
+//! `agent_mail::replies`). Mailbox streams are the pane's canonical row-array JSON text, so
+//! the core's pane normalizer (`switchboard_core::pane`) sees exactly what a server sent.
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
+use switchboard_core::glob::patterns_overlap;
 
 pub mod demo;
 pub mod mcp;
+
+pub use switchboard_core::agent_mail::replies::MailRow;
 
 /// A boxed, non-`Send` future (browser futures live on the one UI thread).
 pub type BackendFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, BackendError>> + 'a>>;
 
 /// Why a backend call failed, in terms a reviewer can act on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BackendError {
+    /// A live page opened before connecting to a server.
+    NotConnected,
     /// Nothing answered at the address (server down, wrong host or port).
     Unreachable {
         /// The address tried.
@@ -60,6 +69,9 @@ pub enum BackendError {
 impl fmt::Display for BackendError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Self::NotConnected => {
+                f.write_str("Not connected to a server: open the connect screen and connect first.")
+            }
             Self::Unreachable { url } => write!(
                 f,
                 "Nothing answers at {url}. Check the address and that the server is running."
@@ -101,7 +113,7 @@ impl fmt::Display for BackendError {
 impl std::error::Error for BackendError {}
 
 /// Which kind of server the capability probe recognized.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Variant {
     /// The built-in demo.
     Demo,
@@ -130,7 +142,7 @@ impl Variant {
 }
 
 /// What the connected server offers.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Capabilities {
     /// The recognized variant.
     pub variant: Variant,
@@ -149,7 +161,7 @@ pub struct Capabilities {
 }
 
 /// A project (Agent Mail's unit of agents and mail).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Project {
     /// URL-safe slug, used as `project_key`.
     pub slug: String,
@@ -158,7 +170,7 @@ pub struct Project {
 }
 
 /// An agent registered in a project.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Agent {
     /// Agent name (e.g. `BlueLake`).
     pub name: String,
@@ -173,7 +185,7 @@ pub struct Agent {
 }
 
 /// One agent's mailbox streams, ready for the pane normalizer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mailbox {
     /// Inbox rows (canonical row-array JSON, or the text that failed to adapt).
     pub inbox: String,
@@ -187,31 +199,8 @@ pub struct Mailbox {
     pub notes: Vec<String>,
 }
 
-/// One message with its body.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    /// Message id.
-    pub id: u64,
-    /// Subject.
-    pub subject: String,
-    /// Sender name.
-    pub from: String,
-    /// Recipients (to, cc), where known.
-    pub to: Vec<String>,
-    /// Creation timestamp.
-    pub created_ts: String,
-    /// Importance.
-    pub importance: String,
-    /// Whether an acknowledgement is asked for.
-    pub ack_required: bool,
-    /// Thread id.
-    pub thread_id: Option<String>,
-    /// Markdown body (untrusted).
-    pub body_md: String,
-}
-
 /// A file reservation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reservation {
     /// Reservation id.
     pub id: u64,
@@ -230,7 +219,7 @@ pub struct Reservation {
 }
 
 /// A search hit.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchHit {
     /// Message id.
     pub id: u64,
@@ -245,7 +234,7 @@ pub struct SearchHit {
 }
 
 /// A row of the operator's unified inbox (every project and agent).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnifiedRow {
     /// Message id.
     pub id: u64,
@@ -264,7 +253,7 @@ pub struct UnifiedRow {
 }
 
 /// A new message to send.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Draft {
     /// Sender; `None` sends as the human overseer (operator mode).
     pub sender: Option<String>,
@@ -286,6 +275,9 @@ pub struct Draft {
 pub trait Backend {
     /// What the server offers (found by the capability probe).
     fn capabilities(&self) -> Capabilities;
+    /// The source's clock, in ms since the epoch: the real clock for a server; for the demo,
+    /// its own time (its data are dated), running from when it was opened.
+    fn now_ms(&self) -> i64;
     /// All projects.
     fn projects(&self) -> BackendFuture<'_, Vec<Project>>;
     /// The agents of a project.
@@ -299,7 +291,7 @@ pub trait Backend {
     /// Ids of the agent's acknowledged messages among `inbox_rows`.
     fn acked(&self, project: &str, agent: &str, inbox_rows: &str) -> BackendFuture<'_, Vec<u64>>;
     /// One message with its body; `agent` is whose view it is, if any.
-    fn message(&self, project: &str, agent: Option<&str>, id: u64) -> BackendFuture<'_, Message>;
+    fn message(&self, project: &str, agent: Option<&str>, id: u64) -> BackendFuture<'_, MailRow>;
     /// Acknowledges a message for an agent.
     fn acknowledge(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()>;
     /// Marks a message read for an agent.
@@ -316,6 +308,35 @@ pub trait Backend {
     fn release_reservation(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()>;
     /// Operator mode: recent mail of every project and agent, newest first (no agent tokens).
     fn unified_inbox(&self) -> BackendFuture<'_, Vec<UnifiedRow>>;
+    /// A project's whole traffic: every message with its body, recipients and
+    /// acknowledgement, in any order; with `since` (a `created_ts`), only the messages sent
+    /// after it. `progress` hears how far the reading got.
+    fn traffic(
+        &self,
+        project: &str,
+        since: Option<&str>,
+        progress: Rc<dyn Fn(TrafficProgress)>,
+    ) -> BackendFuture<'_, TrafficRead>;
+}
+
+/// A project's traffic as read, and what could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TrafficRead {
+    /// The messages.
+    pub rows: Vec<MailRow>,
+    /// What the server left out (e.g. an inbox beyond what it returns), in words.
+    pub notes: Vec<String>,
+}
+
+/// How far reading a project's traffic got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TrafficProgress {
+    /// Mailboxes read.
+    pub mailboxes_read: usize,
+    /// Mailboxes to read.
+    pub mailboxes: usize,
+    /// Distinct messages found so far.
+    pub messages: usize,
 }
 
 /// Loads an agent's whole mailbox: the three streams (requested together) and then the ack
@@ -362,44 +383,6 @@ pub async fn load_mailbox(
     })
 }
 
-/// Whether two reservations overlap: same path, or one glob matches the other's path.
-#[must_use]
-pub fn patterns_overlap(a: &str, b: &str) -> bool {
-    a == b || glob_match(a, b) || glob_match(b, a)
-}
-
-/// Minimal glob matching: `**` any run of characters, `*` any run without `/`, `?` one
-/// character other than `/`. Time is proportional to pattern length × text length, whatever
-/// the pattern (reservation patterns come from the server).
-#[must_use]
-pub fn glob_match(pattern: &str, text: &str) -> bool {
-    let text = text.as_bytes();
-    let n = text.len();
-    // `rest[j]`: whether the pattern after the current token matches `text[j..]`, built
-    // from the pattern's end; with no pattern left only the empty text matches.
-    let mut rest: Vec<bool> = (0..=n).map(|j| j == n).collect();
-    let mut here = vec![false; n + 1];
-    let mut tokens = pattern.as_bytes();
-    while let Some((&last, before)) = tokens.split_last() {
-        let any_run = last == b'*' && before.last() == Some(&b'*');
-        tokens = if any_run {
-            &before[..before.len() - 1]
-        } else {
-            before
-        };
-        for j in (0..=n).rev() {
-            let c = text.get(j).copied();
-            here[j] = match last {
-                b'*' => rest[j] || (c.is_some_and(|c| any_run || c != b'/') && here[j + 1]),
-                b'?' => c.is_some_and(|c| c != b'/') && rest[j + 1],
-                _ => c == Some(last) && rest[j + 1],
-            };
-        }
-        std::mem::swap(&mut rest, &mut here);
-    }
-    rest[0]
-}
-
 /// Ids of reservations in conflict: active, held by different agents, overlapping, and at
 /// least one exclusive. Returns `(id, other_id)` pairs with `id < other_id`.
 #[must_use]
@@ -434,15 +417,6 @@ mod tests {
             expires_ts: String::new(),
             released,
         }
-    }
-
-    #[test]
-    fn globs_match_like_the_server_reports() {
-        assert!(glob_match("src/api/*.py", "src/api/users.py"));
-        assert!(!glob_match("src/api/*.py", "src/api/v2/users.py"));
-        assert!(glob_match("src/**", "src/api/v2/users.py"));
-        assert!(glob_match("a?c", "abc"));
-        assert!(!glob_match("a?c", "a/c"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (`tests/agent-mail/record_replies.py`): upstream 0.2.1 and the mcp-mail 0.1.19 fork.
 
 use serde_json::Value;
-use switchboard_core::pane::adapters::{
+use switchboard_core::agent_mail::replies::{
     self, acknowledged_ids, acknowledged_message_id, contact_rows, inbox_rows, mark_ack_required,
     normalize_timestamp, outbox_rows, pending_ack_ids, reply_payload, unified_inbox_rows,
     AdapterError,
@@ -430,7 +430,7 @@ fn adapter_errors_are_reported_not_panicked() {
         Err(AdapterError::Shape(_))
     ));
     assert_eq!(
-        adapters::AdapterError::Tool("x".into()).to_string(),
+        replies::AdapterError::Tool("x".into()).to_string(),
         "tool error: x"
     );
     // Malformed values pass through unchanged, so the pane reports them itself.
@@ -449,4 +449,65 @@ fn adapter_errors_are_reported_not_panicked() {
         snap.parse_errors,
         vec!["parse_failure: inbox[0] field id must be an unsigned integer"]
     );
+}
+
+#[test]
+fn mail_rows_decode_tools_and_the_unified_inbox_alike() {
+    use switchboard_core::agent_mail::replies::MailRow;
+    for (variant, r) in both() {
+        let inbox = MailRow::rows(r.fetch_inbox).expect(variant);
+        assert_eq!(
+            inbox.iter().map(|m| m.id).collect::<Vec<_>>(),
+            [3, 2, 1],
+            "{variant}"
+        );
+        let first = inbox.iter().find(|m| m.id == 1).expect("message 1");
+        assert_eq!(
+            (
+                first.from.as_str(),
+                first.thread_id.as_deref(),
+                first.importance.as_str()
+            ),
+            ("BlueLake", Some("FEAT-1"), "high"),
+            "{variant}"
+        );
+        assert!(first.ack_required && !first.acknowledged);
+        assert_eq!(
+            first.body_md,
+            "Please review the **users** API. Ack when read."
+        );
+        assert_eq!(inbox[1].thread_id, None, "{variant}: null thread_id");
+        let unified = MailRow::rows(r.unified).expect(variant);
+        let reply = unified
+            .iter()
+            .find(|m| m.subject == "Re: API contract for /users")
+            .expect("the reply");
+        assert_eq!(reply.from, "GreenCastle", "{variant}: sender");
+        // The fork also lists its global inbox agent among the recipients.
+        assert_eq!(reply.to[0], "BlueLake", "{variant}: recipients text");
+        assert!(
+            reply.created_ts.ends_with("+00:00"),
+            "{variant}: normalized"
+        );
+    }
+    let row = serde_json::json!({"id": 4, "sender_name": "A", "to": ["B"], "cc": ["C"],
+        "thread_id": 12, "ack_required": 1, "ack_ts": "2026-01-01T00:00:00Z", "created": "x"});
+    let m = MailRow::from_value(&row).unwrap();
+    assert_eq!(
+        (m.from.as_str(), m.to.clone(), m.thread_id.as_deref()),
+        ("A", vec!["B".into(), "C".into()], Some("12"))
+    );
+    assert!(m.ack_required && m.acknowledged);
+    assert_eq!(m.created_ts, "x");
+    assert!(MailRow::from_value(&serde_json::json!({"id": "4"})).is_err());
+    let back = switchboard_core::agent_mail::Envelope::decode(
+        0,
+        m.to_value(),
+        &switchboard_core::protocol::Options::default(),
+    );
+    assert_eq!(
+        (back.id, back.from.as_deref(), back.to.len()),
+        (Some(4), Some("A"), 2)
+    );
+    assert!(back.acknowledged && back.ack_required);
 }

@@ -1,4 +1,5 @@
-//! Adapters from what real Agent Mail servers return to pane inputs.
+//! Replies of real Agent Mail servers, decoded in one place: the payload of any reply, and
+//! the canonical rows the pane and the console read.
 //!
 //! Real replies are not the reference's tidy payloads:
 //! - tool results arrive as a JSON-RPC reply whose `result` holds
@@ -15,11 +16,12 @@
 //!   no `ack_required`, and naive `YYYY-MM-DD HH:MM:SS.ffffff` UTC timestamps;
 //! - read/ack state is only visible through `resource://views/ack-required/{agent}`.
 //!
-//! Every adapter returns canonical row-array text for [`super::build_snapshot`] /
-//! [`super::PaneState`], or ids. Field values are copied unchanged (only renamed or
+//! Every adapter returns canonical row-array text for [`crate::pane::build_snapshot`] /
+//! [`crate::pane::PaneState`], or ids. Field values are copied unchanged (only renamed or
 //! moved), so malformed values still produce the pane's own `parse_errors`.
 
-use serde_json::{Map, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -390,5 +392,117 @@ pub fn acknowledged_message_id(reply: &str) -> Result<u64, AdapterError> {
         _ => Err(AdapterError::Shape(
             "acknowledge: {message_id, acknowledged: true}".to_string(),
         )),
+    }
+}
+
+/// One Agent Mail message as the servers' tools, resources and operator endpoints return it,
+/// decoded once: the sender under `from`, `sender_name` or `sender`; recipients from `to` and
+/// `cc` (lists) or `recipients` (a comma-separated text); `ack_required` as a boolean or
+/// `0`/`1`; acknowledged by an `ack_ts` or `acknowledged: true`; a numeric thread id as text;
+/// `created` for `created_ts`, naive timestamps normalized ([`normalize_timestamp`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct MailRow {
+    /// Message id.
+    pub id: u64,
+    /// Thread id (`None` when blank).
+    pub thread_id: Option<String>,
+    /// Sender name.
+    pub from: String,
+    /// Recipients (to, then cc).
+    pub to: Vec<String>,
+    /// Subject.
+    pub subject: String,
+    /// Creation time, as written (normalized when naive).
+    pub created_ts: String,
+    /// Importance (`normal`, `high`, `urgent`, `low`).
+    pub importance: String,
+    /// Whether the sender asked for an acknowledgement.
+    pub ack_required: bool,
+    /// Whether it was acknowledged.
+    pub acknowledged: bool,
+    /// Markdown body (empty when the reply left it out).
+    pub body_md: String,
+}
+
+fn text_of(row: &Value, keys: &[&str]) -> String {
+    keys.iter()
+        .find_map(|key| match row.get(*key) {
+            Some(Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),
+            Some(Value::Number(n)) => Some(n.to_string()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+impl MailRow {
+    /// Decodes one message object.
+    ///
+    /// # Errors
+    /// [`AdapterError::Shape`] for an object without a numeric `id`.
+    pub fn from_value(row: &Value) -> Result<MailRow, AdapterError> {
+        let id = row
+            .get("id")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| AdapterError::Shape("a message without a numeric id".to_string()))?;
+        let mut to: Vec<String> = Vec::new();
+        for key in ["to", "cc"] {
+            if let Some(Value::Array(names)) = row.get(key) {
+                to.extend(names.iter().filter_map(Value::as_str).map(str::to_string));
+            }
+        }
+        if to.is_empty() {
+            if let Some(Value::String(list)) = row.get("recipients") {
+                to = list
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|r| !r.is_empty())
+                    .map(str::to_string)
+                    .collect();
+            }
+        }
+        let thread = text_of(row, &["thread_id"]);
+        Ok(MailRow {
+            id,
+            thread_id: (!thread.is_empty()).then_some(thread),
+            from: text_of(row, &["from", "sender_name", "sender"]),
+            to,
+            subject: text_of(row, &["subject"]),
+            created_ts: normalize_timestamp(&text_of(row, &["created_ts", "created"])),
+            importance: text_of(row, &["importance"]),
+            ack_required: ack_flag(row),
+            acknowledged: row.get("ack_ts").is_some_and(|ts| !ts.is_null())
+                || row.get("acknowledged").and_then(Value::as_bool) == Some(true),
+            body_md: text_of(row, &["body_md"]),
+        })
+    }
+
+    /// The message rows of a reply (any shape [`reply_payload`] accepts; rows without an id are
+    /// left out).
+    ///
+    /// # Errors
+    /// See [`AdapterError`].
+    pub fn rows(reply: &str) -> Result<Vec<MailRow>, AdapterError> {
+        let rows = message_rows(reply_payload(reply)?)?;
+        Ok(rows
+            .iter()
+            .filter_map(|row| MailRow::from_value(row).ok())
+            .collect())
+    }
+
+    /// The row in the shape [`crate::agent_mail::Envelope::decode`] reads.
+    #[must_use]
+    pub fn to_value(&self) -> Value {
+        json!({
+            "id": self.id,
+            "thread_id": self.thread_id,
+            "from": self.from,
+            "to": self.to,
+            "subject": self.subject,
+            "created_ts": self.created_ts,
+            "importance": self.importance,
+            "ack_required": self.ack_required,
+            "acknowledged": self.acknowledged,
+            "body_md": self.body_md,
+        })
     }
 }

@@ -1,0 +1,71 @@
+//! The `scale` project: agents whose inboxes hold 1k, 10k and 100k synthetic messages, made
+//! when an inbox is opened (never stored), written straight into JSON text.
+
+use super::world::{timestamp, DemoMessage};
+
+/// The project whose agents have synthetic inboxes.
+pub const SCALE_PROJECT: &str = "scale";
+/// The scale agents and their inbox sizes.
+pub const SCALE_AGENTS: [(&str, u64); 3] = [
+    ("Load1k", 1_000),
+    ("Load10k", 10_000),
+    ("Load100k", 100_000),
+];
+/// Ids of synthetic messages start here.
+pub const SCALE_BASE: u64 = 1_000_000;
+
+/// The inbox size of a scale agent.
+#[must_use]
+pub fn scale_size(agent: &str) -> Option<u64> {
+    SCALE_AGENTS
+        .iter()
+        .find(|(name, _)| *name == agent)
+        .map(|(_, n)| *n)
+}
+
+/// Synthetic message `i` of a scale inbox.
+#[must_use]
+pub fn scale_message(agent: &str, i: u64) -> DemoMessage {
+    DemoMessage {
+        id: SCALE_BASE + i,
+        project: usize::MAX,
+        from: format!("Sender{}", i % 17),
+        to: vec![agent.to_string()],
+        subject: format!("Load message {i}"),
+        body_md: format!("Synthetic message **{i}** of {agent}'s inbox."),
+        created_ts: timestamp(i * 3),
+        importance: if i.is_multiple_of(25) {
+            "high"
+        } else {
+            "normal"
+        }
+        .to_string(),
+        ack_required: i.is_multiple_of(10),
+        thread_id: Some(format!("load-{}", i / 50)),
+    }
+}
+
+/// The rows of a scale inbox, written straight into a string (no JSON tree).
+#[must_use]
+pub fn scale_rows(agent: &str, n: u64) -> String {
+    let mut out = String::with_capacity(n as usize * 190 + 16);
+    out.push_str("{\"result\":[");
+    for i in 0..n {
+        let m = scale_message(agent, i);
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&format!(
+            "{{\"id\":{},\"subject\":\"{}\",\"from\":\"{}\",\"created_ts\":\"{}\",\"importance\":\"{}\",\"ack_required\":{},\"thread_id\":\"{}\"}}",
+            m.id,
+            m.subject,
+            m.from,
+            m.created_ts,
+            m.importance,
+            m.ack_required,
+            m.thread_id.unwrap_or_default()
+        ));
+    }
+    out.push_str("]}");
+    out
+}

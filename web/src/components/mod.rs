@@ -1,0 +1,11 @@
+//! What the views share: loading and error states, times and countdowns, a message's
+//! labelled fields, audit reports, a project's traffic (with its progress) and the
+//! protocol views' navigation, and the watcher behind the tab title and notifications.
+
+pub mod audit;
+pub mod fields;
+pub mod load;
+pub mod status;
+pub mod time;
+pub mod traffic;
+pub mod watch;

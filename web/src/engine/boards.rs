@@ -1,0 +1,158 @@
+//! The task boards, mapped from the core's `Book::boards`: Agent-PO tasks with their limits
+//! and gate results, droid tasks by status with error reports and reservation conflicts,
+//! Pair Claude permission and review requests, and acknowledgement debt.
+
+use super::sessions::{step, violation};
+use super::traffic::Traffic;
+use crate::model::{
+    AckDebtView, Boards, ConflictView, DroidColumn, DroidTaskView, ErrorView, GateView, PoTaskView,
+    RequestView,
+};
+use switchboard_core::session::pair_claude::RequestStatus;
+use switchboard_core::session::tasks::TaskStatus;
+use switchboard_core::time::Timestamp;
+
+fn status(s: RequestStatus) -> &'static str {
+    match s {
+        RequestStatus::Pending => "pending",
+        RequestStatus::Approved => "approved",
+        RequestStatus::Denied => "denied",
+        RequestStatus::TimedOut => "timed_out",
+        RequestStatus::Pass => "pass",
+        RequestStatus::Fail => "fail",
+    }
+}
+
+fn task_status(s: TaskStatus) -> &'static str {
+    match s {
+        TaskStatus::Assigned => "assigned",
+        TaskStatus::InProgress => "in_progress",
+        TaskStatus::Partial => "partial",
+        TaskStatus::Blocked => "blocked",
+        TaskStatus::Complete => "complete",
+    }
+}
+
+/// The boards at `now_ms`. Agent-PO tasks: blocked first, then those at a limit.
+#[must_use]
+pub fn boards(traffic: &Traffic, now_ms: i64) -> Boards {
+    let b = traffic.book.boards(Timestamp(now_ms));
+    let mut agent_po: Vec<PoTaskView> = b
+        .agent_po
+        .iter()
+        .map(|t| PoTaskView {
+            id: t.session_id.clone(),
+            task: t.task.to_owned(),
+            agent: t
+                .roles
+                .get("agent")
+                .copied()
+                .flatten()
+                .unwrap_or_default()
+                .to_owned(),
+            po: t.roles.get("po").copied().flatten().map(str::to_owned),
+            phase: t.phase.to_owned(),
+            status: t.status.to_owned(),
+            plan_revisions: (t.plan_revisions.current, t.plan_revisions.max),
+            fix_retries: (t.fix_retries.current, t.fix_retries.max),
+            at_limit: t.at_limit,
+            gates: t
+                .gates
+                .iter()
+                .map(|g| GateView {
+                    directive: g.directive.to_owned(),
+                    at_ms: g.at.map(|a| a.0),
+                    problems: g.problems.clone(),
+                })
+                .collect(),
+            blocked: t.blocked.map(|b| (b.by.to_owned(), b.reason.clone())),
+            progress: t.progress.cloned(),
+            violations: t.violations.iter().map(violation).collect(),
+            next: t.next_action.as_ref().map(step),
+        })
+        .collect();
+    agent_po.sort_by_key(|t| (t.status != "blocked", !t.at_limit));
+    Boards {
+        agent_po,
+        droid: b
+            .droid
+            .by_status
+            .iter()
+            .map(|(s, tasks)| DroidColumn {
+                status: task_status(*s).to_owned(),
+                tasks: tasks
+                    .iter()
+                    .map(|row| DroidTaskView {
+                        task_id: row.task.task_id.clone(),
+                        description: row.task.description.clone(),
+                        priority: row.task.priority.clone(),
+                        assignees: row.task.assignees.clone(),
+                        percentage: row.task.percentage,
+                        summary: row.task.summary.clone(),
+                        blockers: row.task.blockers.clone(),
+                        waiting_on: row.waiting_on.clone(),
+                        overdue: row.overdue,
+                        errors: row.task.errors.len(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        errors: b
+            .droid
+            .errors
+            .iter()
+            .map(|e| ErrorView {
+                task_id: e.task_id.to_owned(),
+                severity: e.error.severity.clone(),
+                code: e.error.code.clone(),
+                message: e.error.message.clone(),
+                needs_human: e.error.needs_human_intervention,
+                sender: e.error.sender.clone(),
+                at_ms: e.error.at.map(|a| a.0),
+            })
+            .collect(),
+        conflicts: b
+            .droid
+            .conflicts
+            .iter()
+            .map(|c| ConflictView {
+                holders: c.holders.clone(),
+                modes: c.modes.clone(),
+                patterns: c.patterns.clone(),
+            })
+            .collect(),
+        permissions: b
+            .pair_claude
+            .permissions
+            .iter()
+            .map(|p| RequestView {
+                subject: p.request.request_id.clone(),
+                tool: Some(p.request.tool_name.clone()),
+                requested_at_ms: p.request.requested_at.map(|a| a.0),
+                status: status(p.status).to_owned(),
+                comment: p.request.comment.clone(),
+            })
+            .collect(),
+        reviews: b
+            .pair_claude
+            .reviews
+            .iter()
+            .map(|r| RequestView {
+                subject: r.context.clone(),
+                tool: None,
+                requested_at_ms: r.requested_at.map(|a| a.0),
+                status: status(r.status).to_owned(),
+                comment: r.comment.clone(),
+            })
+            .collect(),
+        ack_debt: b
+            .ack_debt
+            .iter()
+            .map(|d| AckDebtView {
+                agent: d.agent.clone(),
+                waiting: d.waiting,
+                oldest_age_ms: d.oldest_age_ms,
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,303 @@
+//! Pair sessions, the checkpoint queue and checkpoint decisions, mapped from the core's
+//! session views (`PairSession::view`, `PairSession::decide_text`).
+
+use super::audits;
+use super::fields::{self, issue_view};
+use super::traffic::{checkpoint_ref, Traffic};
+use crate::model::{
+    ChangeOrderView, CheckpointCard, CheckpointHistory, ContractView, DecisionOption,
+    DecisionPreview, IntegrityView, Outgoing, SessionDetail, SessionRow, Step, TimelineItem,
+    ViolationView, WaitingView,
+};
+use serde_json::json;
+use switchboard_core::agent_mail::Carried;
+use switchboard_core::protocol::{self, Options};
+use switchboard_core::session::pair::checkpoint::Decision;
+use switchboard_core::session::pair::timeout::Due;
+use switchboard_core::session::pair::{ChangeOrder, IntegrityStatus, Outcome, PairSession};
+use switchboard_core::session::violation::Violation;
+use switchboard_core::time::Timestamp;
+
+/// A timeout step (or a PO's block) as the model shows it.
+#[must_use]
+pub fn step(due: &Due) -> Step {
+    Step {
+        action: due.action.to_owned(),
+        at_ms: due.at.0,
+        from: due.from.clone(),
+        to: due.to.clone(),
+        warning: due.warning,
+        message: due
+            .message
+            .as_ref()
+            .and_then(|m| serde_json::to_string_pretty(m).ok()),
+    }
+}
+
+/// A violation as the model shows it.
+#[must_use]
+pub fn violation(v: &Violation) -> ViolationView {
+    ViolationView {
+        code: v.code.as_str().to_owned(),
+        message: v.message.clone(),
+        id: v.id,
+        file: v.file.clone(),
+    }
+}
+
+fn change_order(order: &ChangeOrder) -> ChangeOrderView {
+    ChangeOrderView {
+        id: order.id,
+        requested_at_ms: order.requested_at.map(|t| t.0),
+        failure_mode: order.request.failure_mode.clone(),
+        evidence: order.request.evidence.clone(),
+        attempted_fixes: order.request.attempted_fixes.clone(),
+        requested_changes: order.request.requested_changes.clone(),
+        outcome: match order.outcome {
+            Outcome::Pending => "pending",
+            Outcome::Accepted => "accepted",
+            Outcome::Rejected => "rejected",
+            Outcome::Aborted => "aborted",
+        }
+        .to_owned(),
+        decided_at_ms: order.decided_at.map(|t| t.0),
+        reasoning: order.reasoning.clone(),
+        strategy: order.suggested_strategy.clone(),
+        revision: order.contract_revision,
+    }
+}
+
+fn row(session: &PairSession, now: Timestamp) -> SessionRow {
+    let view = session.view(now);
+    SessionRow {
+        id: session.id.clone(),
+        thread_id: session.thread_id.clone(),
+        task: session.task.clone(),
+        planner: session.planner.clone(),
+        builder: session.builder.clone(),
+        phase: view.phase.map(str::to_owned),
+        status: view.status.to_owned(),
+        checkpoint: view.open_checkpoint.map(checkpoint_ref),
+        integrity: IntegrityView {
+            status: match session.integrity.status {
+                IntegrityStatus::Unknown => "unknown",
+                IntegrityStatus::Intact => "intact",
+                IntegrityStatus::Tampered => "tampered",
+            }
+            .to_owned(),
+            files: session.integrity.files.clone(),
+        },
+        change_orders: session.change_orders.len(),
+        pending_change_orders: session
+            .change_orders
+            .iter()
+            .filter(|o| o.outcome == Outcome::Pending)
+            .count(),
+        violations: session.violations.len(),
+        messages: session.timeline.len(),
+        last_at_ms: session
+            .timeline
+            .iter()
+            .filter_map(|t| t.at)
+            .max()
+            .map(|t| t.0),
+        next: view.next_action.as_ref().map(step),
+        overdue: view.due.last().map(step),
+    }
+}
+
+/// Every session: open checkpoints first, then other active sessions, then ended ones;
+/// the most recent first within each.
+#[must_use]
+pub fn rows(traffic: &Traffic, now_ms: i64) -> Vec<SessionRow> {
+    let now = Timestamp(now_ms);
+    let mut rows: Vec<SessionRow> = traffic
+        .book
+        .pair
+        .sessions()
+        .iter()
+        .map(|s| row(s, now))
+        .collect();
+    let rank = |r: &SessionRow| match (r.checkpoint.is_some(), r.status.as_str()) {
+        (true, _) => 0,
+        (false, "active") => 1,
+        _ => 2,
+    };
+    rows.sort_by(|a, b| {
+        rank(a)
+            .cmp(&rank(b))
+            .then(b.last_at_ms.cmp(&a.last_at_ms))
+            .then(a.id.cmp(&b.id))
+    });
+    rows
+}
+
+fn session<'a>(traffic: &'a Traffic, id: &str) -> Option<&'a PairSession> {
+    traffic.book.pair.get(id)
+}
+
+/// One session in full.
+#[must_use]
+pub fn detail(traffic: &Traffic, id: &str, now_ms: i64) -> Option<SessionDetail> {
+    let s = session(traffic, id)?;
+    let now = Timestamp(now_ms);
+    let view = s.view(now);
+    let timeline = s
+        .timeline
+        .iter()
+        .map(|t| TimelineItem {
+            id: t.id,
+            at_ms: t.at.map(|a| a.0),
+            from: t.from.clone(),
+            message_type: t.message_type.map(str::to_owned),
+            phase: t.phase.map(|p| p.as_str().to_owned()),
+            violation: t
+                .violation
+                .and(s.violations.iter().find(|v| v.entry == t.entry))
+                .map(violation),
+            issues: match traffic.envelope(t.entry).map(|e| &e.carried) {
+                Some(Carried::Invalid(invalid)) => {
+                    invalid.report.issues.iter().map(issue_view).collect()
+                }
+                _ => Vec::new(),
+            },
+        })
+        .collect();
+    Some(SessionDetail {
+        row: row(s, now),
+        timeline,
+        checkpoints: s
+            .checkpoints
+            .iter()
+            .map(|c| CheckpointHistory {
+                checkpoint: checkpoint_ref(c.checkpoint),
+                opened_at_ms: c.opened_at.map(|t| t.0),
+                closed_at_ms: c.closed_at.map(|t| t.0),
+                decision: c.decision.map(|d| d.keyword().to_owned()),
+                text: c.text.clone(),
+            })
+            .collect(),
+        change_orders: s.change_orders.iter().map(change_order).collect(),
+        contract: s.contract.as_ref().map(|c| ContractView {
+            revision: c.revision,
+            spec: c.artifacts.as_ref().map(|a| a.spec.as_str().to_owned()),
+            tests: c.artifacts.as_ref().map(|a| a.tests.as_str().to_owned()),
+            fingerprints: c
+                .fingerprints
+                .iter()
+                .flat_map(|f| f.iter())
+                .map(|(path, digest)| (path.to_string(), format!("sha256:{digest}")))
+                .collect(),
+        }),
+        integrity_changes: s
+            .integrity
+            .changes
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        waiting: view.waiting.as_ref().map(|w| WaitingView {
+            response_to: w.response_to.to_owned(),
+            expected: w.expected.to_owned(),
+            from: w.from.clone(),
+            since_ms: w.since.0,
+            deadline_ms: w.deadline.0,
+            warnings_sent: w.warnings_sent,
+        }),
+        due: view.due.iter().map(step).collect(),
+        audits: audits::of_session(traffic, s),
+        violations: s.violations.iter().map(violation).collect(),
+    })
+}
+
+/// The open checkpoints, the oldest first, each with what the reviewer needs to decide.
+#[must_use]
+pub fn checkpoints(traffic: &Traffic, now_ms: i64) -> Vec<CheckpointCard> {
+    let now = Timestamp(now_ms);
+    let mut cards: Vec<CheckpointCard> = traffic
+        .book
+        .pair
+        .sessions()
+        .iter()
+        .filter_map(|s| {
+            let open = s.open_checkpoint()?;
+            let record = s.checkpoints.last()?;
+            let opening = traffic.envelope(record.opened_entry);
+            let body = opening
+                .and_then(|e| e.value())
+                .and_then(|v| v.get("body"))
+                .map(|body| fields::fields(body, "/body", &[]))
+                .unwrap_or_default();
+            Some(CheckpointCard {
+                session: row(s, now),
+                checkpoint: checkpoint_ref(open),
+                opened_at_ms: record.opened_at.map(|t| t.0),
+                opened_by: opening.and_then(|e| e.id),
+                fields: body,
+                change_order: s
+                    .change_orders
+                    .iter()
+                    .rev()
+                    .find(|o| o.outcome == Outcome::Pending)
+                    .map(change_order),
+                audits: audits::of_session(traffic, s),
+                decisions: open
+                    .decisions()
+                    .iter()
+                    .map(|d| DecisionOption {
+                        keyword: d.keyword().to_owned(),
+                        requires: d.requires().map(str::to_owned),
+                    })
+                    .collect(),
+            })
+        })
+        .collect();
+    cards.sort_by_key(|c| (c.opened_at_ms, c.session.id.clone()));
+    cards
+}
+
+/// What `text` decides at a session's open checkpoint: the messages the core derives, each
+/// validated as the Agent Mail row it will be sent as (subject = type, `body_md` = the body's
+/// JSON), or why the text is no decision here.
+#[must_use]
+pub fn decide(traffic: &Traffic, id: &str, text: &str) -> DecisionPreview {
+    let Some(s) = session(traffic, id) else {
+        return DecisionPreview {
+            literal: None,
+            error: Some(format!("No session {id} in this project.")),
+            messages: Vec::new(),
+        };
+    };
+    let literal = s
+        .open_checkpoint()
+        .and_then(|c| Decision::parse(c, text).ok())
+        .map(|d| d.literal());
+    match s.decide_text(text) {
+        Ok(messages) => DecisionPreview {
+            literal,
+            error: None,
+            messages: messages
+                .iter()
+                .map(|m| {
+                    let body_md = m.body_md();
+                    let row = json!({"subject": m.subject, "from": m.from, "to": [m.to],
+                        "body_md": body_md});
+                    let report = protocol::validate(&row, &Options::default());
+                    Outgoing {
+                        from: m.from.clone(),
+                        to: m.to.clone(),
+                        subject: m.subject.to_owned(),
+                        body_md,
+                        thread_id: s.thread_id.clone(),
+                        valid: report.valid,
+                        issues: report.issues.iter().map(issue_view).collect(),
+                    }
+                })
+                .collect(),
+        },
+        Err(error) => DecisionPreview {
+            literal: None,
+            error: Some(error.to_string()),
+            messages: Vec::new(),
+        },
+    }
+}

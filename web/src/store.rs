@@ -1,0 +1,206 @@
+//! A project's traffic, read once and kept up to date: the whole project's mail is read
+//! through the backend (every agent's mailbox, with a progress indicator), handed to the
+//! engine, and then only newer mail is asked for (after every action, and every
+//! [`POLL_MS`] while a protocol view is open). The protocol views render from the engine
+//! and re-ask it when the traffic's generation changes.
+//!
+//! When a full read has arrived (before the engine folds it) the page gets the performance
+//! mark [`ARRIVED_MARK`]: the console benchmark times the sessions view from there.
+
+use crate::api::{BackendError, TrafficProgress};
+use crate::model::{OpenCheckpoint, Request, Response, TrafficKey, TrafficSummary};
+use crate::session::Session;
+use leptos::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+/// How often an open protocol view asks for newer mail, in ms.
+pub const POLL_MS: u32 = 10_000;
+/// The performance mark set when a project's whole traffic has arrived.
+pub const ARRIVED_MARK: &str = "switchboard:traffic-arrived";
+
+/// Where a project's traffic is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TrafficState {
+    /// Being read for the first time.
+    Loading(TrafficProgress),
+    /// In the engine; `generation` counts the loads that changed it.
+    Ready {
+        /// Bumped by every load.
+        generation: u64,
+        /// What the engine holds.
+        summary: TrafficSummary,
+        /// What the server left out.
+        notes: Vec<String>,
+    },
+    /// The first read failed.
+    Failed(BackendError),
+}
+
+/// Every project's traffic state.
+#[derive(Clone, Copy)]
+pub struct TrafficStore {
+    states: RwSignal<BTreeMap<TrafficKey, TrafficState>>,
+    busy: StoredValue<BTreeSet<TrafficKey>, LocalStorage>,
+}
+
+impl Default for TrafficStore {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TrafficStore {
+    /// Nothing loaded.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            states: RwSignal::new(BTreeMap::new()),
+            busy: StoredValue::new_local(BTreeSet::new()),
+        }
+    }
+
+    /// A project's state (tracked).
+    #[must_use]
+    pub fn state(&self, key: &TrafficKey) -> Option<TrafficState> {
+        self.states.with(|s| s.get(key).cloned())
+    }
+
+    /// A project's state, untracked.
+    #[must_use]
+    pub fn state_untracked(&self, key: &TrafficKey) -> Option<TrafficState> {
+        self.states.with_untracked(|s| s.get(key).cloned())
+    }
+
+    /// The open checkpoints of every loaded project (tracked).
+    #[must_use]
+    pub fn open_checkpoints(&self) -> Vec<(TrafficKey, OpenCheckpoint)> {
+        self.states.with(|states| {
+            states
+                .iter()
+                .filter_map(|(key, state)| match state {
+                    TrafficState::Ready { summary, .. } => Some((key, summary)),
+                    _ => None,
+                })
+                .flat_map(|(key, summary)| summary.open.iter().map(|o| (key.clone(), o.clone())))
+                .collect()
+        })
+    }
+
+    /// The projects whose traffic is in the engine (tracked).
+    #[must_use]
+    pub fn ready_keys(&self) -> BTreeSet<TrafficKey> {
+        self.states.with(|states| {
+            states
+                .iter()
+                .filter(|(_, s)| matches!(s, TrafficState::Ready { .. }))
+                .map(|(k, _)| k.clone())
+                .collect()
+        })
+    }
+
+    /// Reads a project's traffic, unless it is loaded; otherwise asks for newer mail.
+    pub fn refresh(&self, session: Session, key: TrafficKey) {
+        let since = match self.states.with_untracked(|s| s.get(&key).cloned()) {
+            None | Some(TrafficState::Failed(_)) => None,
+            Some(TrafficState::Loading(_)) => return,
+            Some(TrafficState::Ready { summary, .. }) => Some(summary.newest.unwrap_or_default()),
+        };
+        if self.busy.with_value(|b| b.contains(&key)) {
+            return;
+        }
+        self.busy.update_value(|b| {
+            b.insert(key.clone());
+        });
+        let store = *self;
+        let first = since.is_none();
+        if first {
+            store.set(&key, TrafficState::Loading(TrafficProgress::default()));
+        }
+        leptos::task::spawn_local(async move {
+            let outcome = store.read(session, &key, since).await;
+            store.busy.update_value(|b| {
+                b.remove(&key);
+            });
+            match outcome {
+                Ok(Some((summary, mut notes))) => {
+                    // A poll's notes (about newer mail) do not replace the first read's.
+                    let (generation, before) = store.states.with_untracked(|s| match s.get(&key) {
+                        Some(TrafficState::Ready {
+                            generation, notes, ..
+                        }) => (generation + 1, notes.clone()),
+                        _ => (1, Vec::new()),
+                    });
+                    if !first {
+                        notes = before;
+                    }
+                    store.set(
+                        &key,
+                        TrafficState::Ready {
+                            generation,
+                            summary,
+                            notes,
+                        },
+                    );
+                }
+                Ok(None) => {}
+                Err(error) if first => store.set(&key, TrafficState::Failed(error)),
+                // A failed poll keeps what was loaded; the next one tries again.
+                Err(_) => {}
+            }
+        });
+    }
+
+    fn set(&self, key: &TrafficKey, state: TrafficState) {
+        self.states.update(|s| {
+            s.insert(key.clone(), state);
+        });
+    }
+
+    /// Reads the traffic (all of it, or what is newer than `since`) and loads it into the
+    /// engine; `None` when a poll found nothing new.
+    async fn read(
+        &self,
+        session: Session,
+        key: &TrafficKey,
+        since: Option<String>,
+    ) -> Result<Option<(TrafficSummary, Vec<String>)>, BackendError> {
+        let backend = session.backend(&key.src)?;
+        let first = since.is_none();
+        let store = *self;
+        let progress_key = key.clone();
+        let progress: Rc<dyn Fn(TrafficProgress)> = Rc::new(move |p| {
+            if first {
+                store.set(&progress_key, TrafficState::Loading(p));
+            }
+        });
+        let since = since.filter(|s| !s.is_empty());
+        let read = backend
+            .traffic(&key.project, since.as_deref(), progress)
+            .await?;
+        if first {
+            mark_arrived();
+        } else if read.rows.is_empty() {
+            return Ok(None);
+        }
+        let request = Request::Load {
+            key: key.clone(),
+            rows: read.rows,
+            reset: first,
+        };
+        match session.link().call(request).await {
+            Ok(Response::Loaded(summary)) => Ok(Some((summary, read.notes))),
+            Ok(Response::Failed(text)) | Err(text) => Err(BackendError::Server(text)),
+            Ok(_) => Err(BackendError::BadReply(
+                "the engine answered off topic".into(),
+            )),
+        }
+    }
+}
+
+fn mark_arrived() {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark(ARRIVED_MARK);
+    }
+}
