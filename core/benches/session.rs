@@ -163,8 +163,10 @@ fn main() {
         .flat_map(|&n| [(n, Form::Rows), (n, Form::Bare)])
     {
         let bytes = log(n, start, form);
-        if let Ok(path) = std::env::var("SESSION_BENCH_DUMP") {
-            std::fs::write(path, &bytes).unwrap();
+        // SESSION_BENCH_DUMP=DIR writes each log there (`rows-N.jsonl`, `bare-N.jsonl`).
+        if let Ok(dir) = std::env::var("SESSION_BENCH_DUMP") {
+            let name = if form == Form::Rows { "rows" } else { "bare" };
+            std::fs::write(format!("{dir}/{name}-{n}.jsonl"), &bytes).unwrap();
         }
         let runs = if n >= 1_000_000 { 3 } else { 5 };
         let floor = best(runs, || {

@@ -228,7 +228,7 @@ impl Envelope {
         // serde_json skips ignored members without checking their UTF-8: check it first, as
         // the `Value` path does.
         // Only a row (a `body_md` member) takes this path: a bare message needs its tree.
-        let maybe_row = bytes.windows(9).any(|w| w == b"\"body_md\"");
+        let maybe_row = memchr::memmem::find(bytes, b"\"body_md\"").is_some();
         let row = maybe_row
             .then(|| std::str::from_utf8(bytes).ok())
             .flatten()

@@ -23,7 +23,6 @@
 use crate::audit::Code;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use sha2::{Digest as _, Sha256};
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// A path relative to the repository root, normalised: `/`-separated, no `.` or empty
@@ -106,8 +105,10 @@ impl fmt::Display for Sha256Digest {
 const PREFIX: &str = "sha256:";
 
 /// Fingerprints of a set of files: normalised path to SHA-256 of the bytes, in path order.
+/// A sorted vector, not a tree: a contract names a handful of files, and every session keeps
+/// two of these (draft and contract), so one exact-size allocation each matters at scale.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Fingerprints(BTreeMap<ContractPath, Sha256Digest>);
+pub struct Fingerprints(Vec<(ContractPath, Sha256Digest)>);
 
 impl Fingerprints {
     /// Records the digest of `bytes` under `path`; the same path twice is an error.
@@ -120,22 +121,28 @@ impl Fingerprints {
         path: ContractPath,
         digest: Sha256Digest,
     ) -> Result<(), FingerprintError> {
-        if self.0.contains_key(&path) {
-            return Err(FingerprintError::DuplicatePath(path.0));
+        match self.0.binary_search_by(|(p, _)| p.cmp(&path)) {
+            Ok(_) => Err(FingerprintError::DuplicatePath(path.0)),
+            Err(at) => {
+                self.0.insert(at, (path, digest));
+                Ok(())
+            }
         }
-        self.0.insert(path, digest);
-        Ok(())
     }
 
     /// The digest recorded for `path` (normalised first), if any.
     pub fn get(&self, path: &str) -> Option<Sha256Digest> {
-        let path = ContractPath::parse(path).ok()?;
-        self.0.get(&path).copied()
+        self.digest(&ContractPath::parse(path).ok()?)
+    }
+
+    fn digest(&self, path: &ContractPath) -> Option<Sha256Digest> {
+        let at = self.0.binary_search_by(|(p, _)| p.cmp(path)).ok()?;
+        Some(self.0[at].1)
     }
 
     /// Every path and digest, in path order.
     pub fn iter(&self) -> impl Iterator<Item = (&ContractPath, &Sha256Digest)> {
-        self.0.iter()
+        self.0.iter().map(|(path, digest)| (path, digest))
     }
 
     /// How many files.
@@ -161,7 +168,7 @@ impl Fingerprints {
         let serde_json::Value::Object(members) = value else {
             return Err(FingerprintError::NotAnObject);
         };
-        let mut out = Fingerprints::default();
+        let mut out = Fingerprints(Vec::with_capacity(members.len()));
         for (path, digest) in members {
             let parsed = digest
                 .as_str()
@@ -182,7 +189,7 @@ impl Fingerprints {
 impl Serialize for Fingerprints {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (path, digest) in &self.0 {
+        for (path, digest) in self.iter() {
             map.serialize_entry(path.as_str(), &format!("{PREFIX}{digest}"))?;
         }
         map.end()
@@ -311,13 +318,13 @@ impl Serialize for Verification {
 /// Compares current fingerprints with the baseline: modified, missing and added files.
 pub fn verify(baseline: &Fingerprints, current: &Fingerprints) -> Verification {
     let mut tampered = Vec::new();
-    for (path, &expected) in &baseline.0 {
-        match current.0.get(path) {
+    for (path, &expected) in baseline.iter() {
+        match current.digest(path) {
             None => tampered.push(Tamper::Missing {
                 path: path.clone(),
                 expected,
             }),
-            Some(&found) if found != expected => tampered.push(Tamper::Modified {
+            Some(found) if found != expected => tampered.push(Tamper::Modified {
                 path: path.clone(),
                 expected,
                 found,
@@ -325,8 +332,8 @@ pub fn verify(baseline: &Fingerprints, current: &Fingerprints) -> Verification {
             Some(_) => {}
         }
     }
-    for (path, &found) in &current.0 {
-        if !baseline.0.contains_key(path) {
+    for (path, &found) in current.iter() {
+        if baseline.digest(path).is_none() {
             tampered.push(Tamper::Added {
                 path: path.clone(),
                 found,

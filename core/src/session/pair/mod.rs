@@ -262,7 +262,7 @@ impl PairSession {
     pub(crate) fn fold(&mut self, env: &Envelope) -> Option<Violation> {
         for agent in env.from.iter().chain(&env.to) {
             if !self.participants.contains(agent) {
-                self.participants.push(agent.clone());
+                push_short(&mut self.participants, agent.clone());
             }
         }
         if let Some(id) = env.id {
@@ -279,7 +279,7 @@ impl PairSession {
             violation: violation.as_ref().map(|v| v.code),
         });
         if let Some(v) = &violation {
-            self.violations.push(v.clone());
+            push_short(&mut self.violations, v.clone());
         }
         violation
     }
@@ -498,15 +498,18 @@ impl PairSession {
     }
 
     fn open(&mut self, env: &Envelope, checkpoint: Checkpoint) {
-        self.checkpoints.push(CheckpointRecord {
-            checkpoint,
-            opened_entry: env.index,
-            opened_at: env.at,
-            closed_entry: None,
-            closed_at: None,
-            decision: None,
-            text: None,
-        });
+        push_short(
+            &mut self.checkpoints,
+            CheckpointRecord {
+                checkpoint,
+                opened_entry: env.index,
+                opened_at: env.at,
+                closed_entry: None,
+                closed_at: None,
+                decision: None,
+                text: None,
+            },
+        );
     }
 
     fn transition(&mut self, env: &Envelope, rule: &Transition, event: Event) -> Option<Violation> {
@@ -573,17 +576,20 @@ impl PairSession {
                 violation = bad.or_else(|| observed.and_then(|o| self.check_integrity(env, &o)));
             }
             Event::ChangeOrder(request) => {
-                self.change_orders.push(ChangeOrder {
-                    entry: env.index,
-                    id: env.id,
-                    requested_at: env.at,
-                    request,
-                    outcome: Outcome::Pending,
-                    decided_at: None,
-                    reasoning: None,
-                    suggested_strategy: None,
-                    contract_revision: None,
-                });
+                push_short(
+                    &mut self.change_orders,
+                    ChangeOrder {
+                        entry: env.index,
+                        id: env.id,
+                        requested_at: env.at,
+                        request,
+                        outcome: Outcome::Pending,
+                        decided_at: None,
+                        reasoning: None,
+                        suggested_strategy: None,
+                        contract_revision: None,
+                    },
+                );
             }
             Event::ChangeOrderAccepted {
                 artifacts,
@@ -673,7 +679,7 @@ impl PairSession {
                         )
                     });
                 }
-                self.audits.push(verdict);
+                push_short(&mut self.audits, verdict);
             }
         }
         if let Some(checkpoint) = rule.opens {
@@ -802,4 +808,14 @@ fn split(carried: event::Carried, env: &Envelope) -> (Option<Fingerprints>, Opti
             )),
         ),
     }
+}
+
+/// Pushes onto a list a session usually keeps short (checkpoints, change orders, participants):
+/// capacity grows 1, 2, 4, … instead of starting at 4. A book holds every session of a log, so
+/// the unused slots add up (measured: 0.8 KB per session).
+fn push_short<T>(items: &mut Vec<T>, item: T) {
+    if items.len() == items.capacity() {
+        items.reserve_exact(items.len().max(1));
+    }
+    items.push(item);
 }
