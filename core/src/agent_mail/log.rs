@@ -2,7 +2,7 @@
 //! (`{"messages": [...]}` or `{"result": [...]}`), one message, or JSON Lines.
 
 use super::{Carried, Envelope, InvalidMessage};
-use crate::protocol::{Issue, IssueCode, Options, Path, Report, Severity};
+use crate::protocol::{Options, Report};
 use serde_json::Value;
 use std::fmt;
 
@@ -123,18 +123,7 @@ pub(super) fn not_json(index: usize, message: &str) -> Envelope {
         acknowledged: false,
         ack_at: None,
         carried: Carried::Invalid(Box::new(InvalidMessage {
-            report: Report {
-                valid: false,
-                family: None,
-                message_type: None,
-                version: None,
-                issues: vec![Issue {
-                    path: Path::root(),
-                    code: IssueCode::NotJson,
-                    message: message.to_owned(),
-                    severity: Severity::Error,
-                }],
-            },
+            report: Report::unparsed(message.to_owned()),
             message: None,
         })),
     }

@@ -118,6 +118,11 @@ impl Report {
             ),
             _ => format!("not JSON: {text}"),
         };
+        Report::unparsed(reason)
+    }
+
+    /// A report of input that could not be parsed, with this reason.
+    pub(crate) fn unparsed(reason: String) -> Report {
         Report {
             valid: false,
             family: None,
