@@ -128,7 +128,11 @@ fn protocol_objects(input: &[u8]) {
     );
     match Message::parse(&value, &opts) {
         Ok(_) => assert!(report.valid, "a typed model only for a valid message"),
-        Err(failed) => assert!(!failed.valid),
+        // A seed template (lenient) is valid but names no type, so it has no typed model.
+        Err(failed) => assert!(
+            !failed.valid || failed.message_type.is_none(),
+            "no typed model for a valid message of a known type"
+        ),
     }
     if !report.valid {
         let po = reply::agent_po_error(&value, &report);

@@ -122,7 +122,9 @@ pub struct Message {
 }
 
 impl Message {
-    /// Validates `value` and builds its typed model; an invalid message gives its [`Report`].
+    /// Validates `value` and builds its typed model. An invalid message gives its [`Report`];
+    /// so does a seed template in lenient mode, valid but with no type to model (its report
+    /// has no `message_type`).
     pub fn parse(value: &Value, options: &Options) -> Result<Message, Box<Report>> {
         let out = run(value, options, true);
         let carried = out.carried.clone();
