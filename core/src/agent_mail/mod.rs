@@ -165,7 +165,7 @@ impl Envelope {
             .or_else(|| text(m.sender))
             .or_else(|| text(m.sender_id));
         let to = match m.to.or(m.recipients) {
-            Some(Value::String(s)) if !s.trim().is_empty() => vec![s.trim().to_owned()],
+            Some(Value::String(s)) => recipient_names(s),
             Some(Value::Array(items)) => items
                 .iter()
                 .filter_map(Value::as_str)
@@ -295,6 +295,16 @@ impl Envelope {
     }
 }
 
+/// The names in a recipient text: one name, or a comma-separated list (as Agent Mail's
+/// `recipients` column and web API write it), trimmed, blanks left out.
+pub(crate) fn recipient_names(text: &str) -> Vec<String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 fn classify(report: Report, message: Option<Value>) -> Carried {
     let plain = report
         .issues
@@ -345,6 +355,20 @@ mod tests {
         let e = Envelope::decode(1, bare, &Options::default());
         assert_eq!(e.message_type(), Some("SESSION_ABORT"));
         assert_eq!(e.to, vec!["bob".to_owned()]);
+
+        // A recipient text is a comma-separated list, on the tree path and the byte path.
+        let listed = json!({"id": 10, "subject": "hi", "from": "a", "recipients": "bob, carol,",
+            "body_md": "just text"});
+        let names = vec!["bob".to_owned(), "carol".to_owned()];
+        assert_eq!(
+            Envelope::decode(4, listed.clone(), &Options::default()).to,
+            names
+        );
+        let bytes = serde_json::to_vec(&listed).unwrap();
+        assert_eq!(
+            Envelope::decode_slice(4, &bytes, &Options::default()).to,
+            names
+        );
 
         let plain = json!({"id": 8, "subject": "hi", "from": "a", "body_md": "just text"});
         assert_eq!(

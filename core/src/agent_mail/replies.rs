@@ -452,12 +452,7 @@ impl MailRow {
         }
         if to.is_empty() {
             if let Some(Value::String(list)) = row.get("recipients") {
-                to = list
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|r| !r.is_empty())
-                    .map(str::to_string)
-                    .collect();
+                to = super::recipient_names(list);
             }
         }
         let thread = text_of(row, &["thread_id"]);

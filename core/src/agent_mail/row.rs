@@ -277,7 +277,7 @@ any_value_visitor!(RecipientsVisitor, Recipients, NOBODY, {
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Recipients, E> {
         Ok(Recipients {
             present: true,
-            names: name(v).into_iter().collect(),
+            names: super::recipient_names(v),
         })
     }
     fn visit_bool<E: de::Error>(self, _: bool) -> Result<Recipients, E> {
