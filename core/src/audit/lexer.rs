@@ -311,15 +311,12 @@ fn is_ident(c: char) -> bool {
 /// character must not be preceded by one; a needle that ends with one must not be followed by
 /// one; a needle ending in `=` must not be followed by `=`.
 pub fn contains(hay: &str, needle: &str) -> bool {
-    let mut segments: Vec<&str> = needle.split('*').collect();
-    // A leading `*` only lifts the start boundary.
-    let open_start = segments.len() > 1 && segments[0].is_empty();
-    if open_start {
-        segments.remove(0);
-    }
-    let first = segments[0];
-    let rest = &segments[1..];
-    if first.is_empty() {
+    // A leading `*` only lifts the start boundary. No allocation: this runs for every added
+    // line and every needle.
+    let open_start = needle.starts_with('*');
+    let mut segments = needle[usize::from(open_start)..].split('*');
+    let first = segments.next().unwrap_or_default();
+    if first.is_empty() || hay.len() < first.len() {
         return false;
     }
     let starts_ident = !open_start && first.chars().next().is_some_and(is_ident);
@@ -334,7 +331,7 @@ pub fn contains(hay: &str, needle: &str) -> bool {
         }
         let mut pos = at + first.len();
         let mut ok = true;
-        for segment in rest {
+        for segment in segments.clone() {
             pos += hay[pos..]
                 .find(|c: char| !is_ident(c))
                 .unwrap_or(hay.len() - pos);

@@ -349,16 +349,24 @@ fn env_read(
     forms: &'static [Needles],
     names: &[&str],
 ) -> Vec<(usize, Finding)> {
-    let forms = needles_for(forms, view.lang);
+    // Every form of every name, spelled out once (not once per line).
+    let spelled: Vec<(&str, Vec<String>)> = names
+        .iter()
+        .map(|name| {
+            let forms = needles_for(forms, view.lang);
+            (*name, forms.iter().map(|f| f.replace("{}", name)).collect())
+        })
+        .collect();
     let mut out = Vec::new();
     for line in view.hunks.iter().flat_map(|h| &h.new) {
         if line.line.kind != LineKind::Added || !view.implementation(line) {
             continue;
         }
-        let hit = names.iter().find(|name| {
-            forms
+        let hit = spelled.iter().find_map(|(name, needles)| {
+            needles
                 .iter()
-                .any(|f| lexer::contains(&line.norm, &f.replace("{}", name)))
+                .any(|n| lexer::contains(&line.norm, n))
+                .then_some(*name)
         });
         if let Some(name) = hit {
             let detail = format!(
@@ -426,6 +434,7 @@ fn removed(
     let needles = needles_for(needles, view.lang);
     let mut out = Vec::new();
     for hunk in &view.hunks {
+        let mut rewritten_by_needle = vec![None; needles.len()];
         for line in &hunk.old {
             let stub = except.iter().any(|e| lexer::contains(&line.norm, e));
             if line.line.kind != LineKind::Removed
@@ -435,12 +444,15 @@ fn removed(
             {
                 continue;
             }
-            let hit = needles.iter().find(|n| lexer::contains(&line.norm, n));
+            let hit = needles.iter().position(|n| lexer::contains(&line.norm, n));
             let Some(needle) = hit else { continue };
-            let rewritten = hunk
-                .new
-                .iter()
-                .any(|l| l.line.kind == LineKind::Added && lexer::contains(&l.norm, needle));
+            // Whether the hunk adds the needle again depends on the needle alone: asked once
+            // per hunk and needle, so many removed checks do not rescan the hunk each.
+            let rewritten = *rewritten_by_needle[needle].get_or_insert_with(|| {
+                hunk.new.iter().any(|l| {
+                    l.line.kind == LineKind::Added && lexer::contains(&l.norm, needles[needle])
+                })
+            });
             if !rewritten {
                 let detail = format!("{} was deleted and not replaced", quote(line.line));
                 out.push((line.ordinal, finding(spec, view.file, line.line, detail)));
