@@ -2,14 +2,15 @@
 //! router, network client, mailbox pane) asks, the engine (a Web Worker: the core's protocol
 //! validation, sessions, boards, audits, Markdown rendering and the demo server) answers.
 //! Both sides compile these types from this one file; they cross the worker boundary as
-//! JSON text ([`crate::link`]).
+//! postcard bytes ([`crate::link`]).
 //!
 //! Times are milliseconds since the Unix epoch (UTC). Texts that come from mail are data:
 //! the views render them as text, never as markup (the rendered Markdown in
 //! [`Inspection::html`] is the only HTML, produced by [`crate::markdown::render`]).
 
-use crate::api::demo::{DemoCall, DemoReply};
-use crate::api::{BackendError, MailRow};
+use crate::api::{
+    Agent, BackendError, Draft, MailRow, Project, Reservation, SearchHit, UnifiedRow,
+};
 use serde::{Deserialize, Serialize};
 
 /// Which project's traffic: `demo` or `live`, and the project slug.
@@ -727,4 +728,158 @@ pub struct Boards {
     pub reviews: Vec<RequestView>,
     /// Acknowledgement debt per agent.
     pub ack_debt: Vec<AckDebtView>,
+}
+
+/// A call to the demo server (which runs in the engine): one per
+/// [`Backend`](crate::api::Backend) method, plus the contracts it audited with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DemoCall {
+    /// [`Backend::projects`].
+    Projects,
+    /// [`Backend::agents`].
+    Agents {
+        /// Project.
+        project: String,
+    },
+    /// [`Backend::inbox`].
+    Inbox {
+        /// Project.
+        project: String,
+        /// Agent.
+        agent: String,
+    },
+    /// [`Backend::outbox`].
+    Outbox {
+        /// Project.
+        project: String,
+        /// Agent.
+        agent: String,
+    },
+    /// [`Backend::contacts`].
+    Contacts {
+        /// Project.
+        project: String,
+        /// Agent.
+        agent: String,
+    },
+    /// [`Backend::acked`].
+    Acked {
+        /// Project.
+        project: String,
+        /// Agent.
+        agent: String,
+    },
+    /// [`Backend::message`].
+    Message {
+        /// Project.
+        project: String,
+        /// Whose view.
+        agent: Option<String>,
+        /// Message id.
+        id: u64,
+    },
+    /// [`Backend::acknowledge`].
+    Acknowledge {
+        /// Project.
+        project: String,
+        /// Agent.
+        agent: String,
+        /// Message id.
+        id: u64,
+    },
+    /// [`Backend::mark_read`].
+    MarkRead {
+        /// Project.
+        project: String,
+        /// Agent.
+        agent: String,
+        /// Message id.
+        id: u64,
+    },
+    /// [`Backend::reply`], at the demo's time `now_ms`.
+    Reply {
+        /// Project.
+        project: String,
+        /// Replying agent.
+        agent: String,
+        /// Message replied to.
+        id: u64,
+        /// Body.
+        body_md: String,
+        /// The demo's time.
+        now_ms: i64,
+    },
+    /// [`Backend::send`], at the demo's time `now_ms`.
+    Send {
+        /// Project.
+        project: String,
+        /// The message.
+        draft: Draft,
+        /// The demo's time.
+        now_ms: i64,
+    },
+    /// [`Backend::search`].
+    Search {
+        /// Project.
+        project: String,
+        /// Query.
+        query: String,
+    },
+    /// [`Backend::reservations`].
+    Reservations {
+        /// Project.
+        project: String,
+    },
+    /// [`Backend::release_reservation`].
+    Release {
+        /// Project.
+        project: String,
+        /// Holder.
+        agent: String,
+        /// Reservation id.
+        id: u64,
+    },
+    /// [`Backend::unified_inbox`].
+    Unified,
+    /// [`Backend::traffic`].
+    Traffic {
+        /// Project.
+        project: String,
+        /// Only messages sent after this `created_ts`.
+        since: Option<String>,
+    },
+    /// The contract files and diff a demo session was audited with.
+    Contract {
+        /// The session's thread.
+        thread: String,
+    },
+}
+
+/// The demo server's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DemoReply {
+    /// Projects.
+    Projects(Vec<Project>),
+    /// Agents.
+    Agents(Vec<Agent>),
+    /// Canonical row-array text (mailbox streams).
+    Text(String),
+    /// Message ids.
+    Ids(Vec<u64>),
+    /// One message.
+    Message(MailRow),
+    /// Done.
+    Done,
+    /// A new message's id.
+    Id(u64),
+    /// Search hits.
+    Hits(Vec<SearchHit>),
+    /// Reservations.
+    Reservations(Vec<Reservation>),
+    /// Unified inbox rows.
+    Unified(Vec<UnifiedRow>),
+    /// Traffic rows.
+    Rows(Vec<MailRow>),
+    /// A contract's files and the builder's diff, if the session has them.
+    Contract(Option<(Vec<(String, String)>, String)>),
 }

@@ -1,5 +1,6 @@
 //! The `audit_report.json` model (protocol-notes §2.1; `pair/AUDIT_REPORT` in the registry).
 
+use crate::session::fingerprint;
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -79,7 +80,7 @@ impl Code {
     /// The code as written in reports.
     pub const fn as_str(self) -> &'static str {
         match self {
-            Code::ContractTampered => "CONTRACT_TAMPERED",
+            Code::ContractTampered => fingerprint::CONTRACT_TAMPERED,
             Code::SchemingDetected => "SCHEMING_DETECTED",
             Code::DependencyViolation => "DEPENDENCY_VIOLATION",
             Code::SafetyCheckRemoved => "SAFETY_CHECK_REMOVED",

@@ -20,7 +20,6 @@
 //! assert_eq!(verdict.tampered[0].path().as_str(), "tests/test_auth.py");
 //! ```
 
-use crate::audit::Code;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use sha2::{Digest as _, Sha256};
 use std::fmt;
@@ -100,6 +99,10 @@ impl fmt::Display for Sha256Digest {
         self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
     }
 }
+
+/// The seed's error code for a contract file that differs from its fingerprint (the audit's
+/// `CONTRACT_TAMPERED` code is this one).
+pub const CONTRACT_TAMPERED: &str = "CONTRACT_TAMPERED";
 
 /// The prefix of a serialized digest.
 const PREFIX: &str = "sha256:";
@@ -246,8 +249,8 @@ impl Tamper {
     }
 
     /// The seed's error code for every tamper finding: `CONTRACT_TAMPERED`.
-    pub fn code(&self) -> Code {
-        Code::ContractTampered
+    pub fn code(&self) -> &'static str {
+        CONTRACT_TAMPERED
     }
 }
 

@@ -5,7 +5,7 @@ use crate::protocol::build::pair::ContractArtifacts;
 use crate::protocol::build::ArtifactPath;
 use crate::protocol::families::pair::Phase;
 use crate::session::fields::{items, text, texts};
-use crate::session::fingerprint::{FingerprintError, Fingerprints};
+use crate::session::fingerprint::{FingerprintError, Fingerprints, CONTRACT_TAMPERED};
 use serde_json::Value;
 
 /// A session role.
@@ -230,7 +230,7 @@ impl Event {
             },
             "AUDIT_REPORT" => {
                 let tampered = items(v, "issues")
-                    .filter(|i| i.get("code").and_then(Value::as_str) == Some("CONTRACT_TAMPERED"))
+                    .filter(|i| i.get("code").and_then(Value::as_str) == Some(CONTRACT_TAMPERED))
                     .map(|i| {
                         let location = text(i, "location").to_owned();
                         match location.rsplit_once(':') {

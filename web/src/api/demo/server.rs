@@ -4,8 +4,8 @@
 //! checkpoint #1 with a new draft ([`super::scenarios::planner_answer`]).
 
 use super::world::{self, timestamp_ms, DemoContact, DemoMessage, DemoProject};
-use super::{DemoCall, DemoReply};
 use crate::api::{Agent, BackendError, Draft, MailRow, Reservation, SearchHit, UnifiedRow};
+use crate::model::{DemoCall, DemoReply};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use switchboard_core::time::Timestamp;
