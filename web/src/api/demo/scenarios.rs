@@ -237,6 +237,23 @@ impl Plan {
         });
     }
 
+    /// An Agent-PO task's exchange in its thread (project 1): each step `(minutes ago, sent
+    /// by the agent, message)`, the subject `TASK-ID MESSAGE_TYPE`.
+    fn task_exchange(
+        &mut self,
+        task: &str,
+        agent: &str,
+        po: &str,
+        steps: impl IntoIterator<Item = (u64, bool, Value)>,
+    ) {
+        for (minutes, from_agent, value) in steps {
+            let kind = value["message_type"].as_str().unwrap_or("MESSAGE");
+            let (from, to) = if from_agent { (agent, po) } else { (po, agent) };
+            let subject = format!("{task} {kind}");
+            self.raw(minutes, 1, from, to, subject, pretty(&value), task);
+        }
+    }
+
     /// A session up to CONTRACT_FINAL: PAIR_INIT, CONTRACT_DRAFT, CONTRACT_FINAL at `start`,
     /// `start - 5` and `start - 10` minutes before now; its contract.
     fn contracted(
@@ -670,26 +687,7 @@ fn agent_po(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
             ),
         ),
     ];
-    for (minutes, from_agent, value) in steps {
-        let kind = value["message_type"]
-            .as_str()
-            .unwrap_or("MESSAGE")
-            .to_owned();
-        let (from, to) = if from_agent {
-            ("CopperBay", po)
-        } else {
-            (po, "CopperBay")
-        };
-        plan.raw(
-            minutes,
-            1,
-            from,
-            to,
-            format!("TASK-200 {kind}"),
-            pretty(&value),
-            "TASK-200",
-        );
-    }
+    plan.task_exchange("TASK-200", "CopperBay", po, steps);
     // A plan revised once, then GO: implementing within its 30 minutes.
     let ids = TaskIds::new("agent-silverpine", "TASK-201").expect("demo ids have their form");
     let first = json!({"message_type": "PLAN_SUBMISSION", "agent_id": ids.agent_id, "task_id": ids.task_id,
@@ -727,26 +725,7 @@ fn agent_po(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
             go_directive(&ids, clock(10), &["src/pages/Settings.tsx".to_owned()], 30),
         ),
     ];
-    for (minutes, from_agent, value) in steps {
-        let kind = value["message_type"]
-            .as_str()
-            .unwrap_or("MESSAGE")
-            .to_owned();
-        let (from, to) = if from_agent {
-            ("SilverPine", po)
-        } else {
-            (po, "SilverPine")
-        };
-        plan.raw(
-            minutes,
-            1,
-            from,
-            to,
-            format!("TASK-201 {kind}"),
-            pretty(&value),
-            "TASK-201",
-        );
-    }
+    plan.task_exchange("TASK-201", "SilverPine", po, steps);
 }
 
 fn pretty(value: &Value) -> String {
