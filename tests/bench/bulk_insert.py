@@ -14,6 +14,8 @@ import sys
 import time
 from datetime import datetime, timedelta
 
+import agent_mail_db
+
 db, recipient, target = sys.argv[1], sys.argv[2], int(sys.argv[3])
 started = time.monotonic()
 con = sqlite3.connect(db, timeout=60)
@@ -32,10 +34,10 @@ m_project, m_sender, m_attachments, kind = template
 have = con.execute(
     "SELECT COUNT(*) FROM message_recipients WHERE agent_id = ?", (agent_id,)
 ).fetchone()[0]
-oldest = con.execute("SELECT MIN(created_ts) FROM messages").fetchone()[0]
+oldest = agent_mail_db.oldest_created(con)
 base = datetime.fromisoformat(str(oldest))
 missing = max(0, target - have)
-next_id = con.execute("SELECT COALESCE(MAX(id), 0) FROM messages").fetchone()[0] + 1
+next_id = agent_mail_db.next_message_id(con)
 importances = ["normal"] * 7 + ["high", "urgent", "low"]
 messages, recipients = [], []
 for i in range(missing):
@@ -58,16 +60,7 @@ for i in range(missing):
         )
     )
     recipients.append((mid, agent_id, kind, None, None))
-with con:
-    con.executemany(
-        "INSERT INTO messages (id, project_id, sender_id, thread_id, subject, body_md, importance,"
-        " ack_required, created_ts, attachments) VALUES (?,?,?,?,?,?,?,?,?,?)",
-        messages,
-    )
-    con.executemany(
-        "INSERT INTO message_recipients (message_id, agent_id, kind, read_ts, ack_ts) VALUES (?,?,?,?,?)",
-        recipients,
-    )
+agent_mail_db.insert(con, messages, recipients)
 total = con.execute(
     "SELECT COUNT(*) FROM message_recipients WHERE agent_id = ?", (agent_id,)
 ).fetchone()[0]

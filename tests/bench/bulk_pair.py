@@ -17,6 +17,8 @@ import sys
 import time
 from datetime import datetime, timedelta
 
+import agent_mail_db
+
 db, slug, target = sys.argv[1], sys.argv[2], int(sys.argv[3])
 started = time.monotonic()
 con = sqlite3.connect(db, timeout=60)
@@ -33,9 +35,9 @@ if not pairs:
 have = con.execute(
     "SELECT COUNT(*) FROM messages WHERE project_id = ?", (project_id,)
 ).fetchone()[0]
-oldest = con.execute("SELECT MIN(created_ts) FROM messages").fetchone()[0]
+oldest = agent_mail_db.oldest_created(con)
 clock = datetime.fromisoformat(str(oldest)) - timedelta(seconds=target + 10)
-next_id = con.execute("SELECT COALESCE(MAX(id), 0) FROM messages").fetchone()[0] + 1
+next_id = agent_mail_db.next_message_id(con)
 
 
 def session(n):
@@ -79,15 +81,6 @@ while have + len(messages) < target:
                          "normal", 0, clock.strftime("%Y-%m-%d %H:%M:%S.%f"), attachments))
         recipients.append((mid, recipient[0], "to", None, None))
     n += 1
-with con:
-    con.executemany(
-        "INSERT INTO messages (id, project_id, sender_id, thread_id, subject, body_md, importance,"
-        " ack_required, created_ts, attachments) VALUES (?,?,?,?,?,?,?,?,?,?)",
-        messages,
-    )
-    con.executemany(
-        "INSERT INTO message_recipients (message_id, agent_id, kind, read_ts, ack_ts) VALUES (?,?,?,?,?)",
-        recipients,
-    )
+agent_mail_db.insert(con, messages, recipients)
 con.close()
 print(f"{len(messages)} {n} {time.monotonic() - started:.1f}")
