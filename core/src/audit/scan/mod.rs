@@ -350,12 +350,10 @@ fn env_read(
     names: &[&str],
 ) -> Vec<(usize, Finding)> {
     // Every form of every name, spelled out once (not once per line).
+    let forms = needles_for(forms, view.lang);
     let spelled: Vec<(&str, Vec<String>)> = names
         .iter()
-        .map(|name| {
-            let forms = needles_for(forms, view.lang);
-            (*name, forms.iter().map(|f| f.replace("{}", name)).collect())
-        })
+        .map(|name| (*name, forms.iter().map(|f| f.replace("{}", name)).collect()))
         .collect();
     let mut out = Vec::new();
     for line in view.hunks.iter().flat_map(|h| &h.new) {
