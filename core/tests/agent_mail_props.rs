@@ -63,6 +63,9 @@ fn value() -> impl Strategy<Value = String> {
         Just("\"2026-03-02T09:00:00Z\"".to_owned()),
         Just("\"2026-03-02 09:00:00.5\"".to_owned()),
         Just("\" Blue\\u004cake \"".to_owned()),
+        // A comma-separated recipient text, with blanks between the commas.
+        Just("\" Blue, Green ,, \"".to_owned()),
+        Just("\",\"".to_owned()),
         Just("\"a\\\"b\"".to_owned()),
         Just("[\"a\", \" \", 3, null, [\"x\"], {\"k\": 1}, \"b\"]".to_owned()),
         Just("[]".to_owned()),
