@@ -22,47 +22,60 @@ enum Fit {
     No,
 }
 
-/// Declares the member names detection looks at, numbered, as a list and as a `match`.
-macro_rules! detection_keys {
-    ($($index:literal => $key:literal),* $(,)?) => {
-        /// Every member name detection looks at (discriminators, shapes, markers, type keys,
-        /// `body_md`); a unit test checks the registry uses no other.
-        pub(crate) const DETECTION_KEYS: &[&str] = &[$($key),*];
+/// Every member name detection looks at (discriminators, shapes, markers, type keys,
+/// `body_md`); a unit test checks the registry uses no other.
+pub(crate) const DETECTION_KEYS: &[&str] = &[
+    "body_md",
+    "subject",
+    "body",
+    "scheming_detected",
+    "message_type",
+    "details",
+    "suggested_action",
+    "history",
+    "next_steps",
+    "type",
+    "sender_id",
+    "message_id",
+    "name",
+    "arguments",
+    "allowed",
+    "behavior",
+    "driverTranscript",
+];
 
-        /// The position of `k` in [`DETECTION_KEYS`] (compiled to a length switch, no
-        /// hashing); `detection_indexes_follow_the_list` checks the numbers.
-        pub(crate) fn detection_index(k: &str) -> Option<u32> {
-            match k {
-                $($key => Some($index),)*
-                _ => None,
-            }
-        }
-    };
+/// Where a name sits in [`KEY_SLOTS`]: a hash of its length and three of its bytes that no two
+/// [`DETECTION_KEYS`] share (building the table checks it), so a look-up compares one name.
+const fn slot(k: &[u8]) -> usize {
+    if k.len() < 2 {
+        return 0;
+    }
+    (k.len() + k[0] as usize + k[1] as usize + 2 * k[k.len() - 1] as usize) % SLOTS
 }
 
-detection_keys!(
-    0 => "body_md",
-    1 => "subject",
-    2 => "body",
-    3 => "scheming_detected",
-    4 => "message_type",
-    5 => "details",
-    6 => "suggested_action",
-    7 => "history",
-    8 => "next_steps",
-    9 => "type",
-    10 => "sender_id",
-    11 => "message_id",
-    12 => "name",
-    13 => "arguments",
-    14 => "allowed",
-    15 => "behavior",
-    16 => "driverTranscript",
-);
+/// The size of [`KEY_SLOTS`].
+const SLOTS: usize = 32;
 
-/// Whether `k` is one of [`DETECTION_KEYS`].
-pub(crate) fn is_detection_key(k: &str) -> bool {
-    detection_index(k).is_some()
+/// Per [`slot`], the position in [`DETECTION_KEYS`] of the key there (`u8::MAX`: none).
+const KEY_SLOTS: [u8; SLOTS] = {
+    let mut slots = [u8::MAX; SLOTS];
+    let mut i = 0;
+    while i < DETECTION_KEYS.len() {
+        let s = slot(DETECTION_KEYS[i].as_bytes());
+        assert!(
+            slots[s] == u8::MAX,
+            "two detection keys share a slot: change `slot`"
+        );
+        slots[s] = i as u8;
+        i += 1;
+    }
+    slots
+};
+
+/// The position of `k` in [`DETECTION_KEYS`].
+pub(crate) fn detection_index(k: &str) -> Option<u32> {
+    let i = KEY_SLOTS[slot(k.as_bytes())];
+    (*DETECTION_KEYS.get(usize::from(i))? == k).then_some(u32::from(i))
 }
 
 /// A set of [`DETECTION_KEYS`], one bit per position.
@@ -168,15 +181,15 @@ impl<'v, P: Probe + ?Sized> Members<'v, P> {
     }
 }
 
-/// Whether a member named `k` can decide a message type (a discriminator or shape member,
-/// not only a family marker or the Agent Mail body): after such a member, detection may have
-/// an answer. `decides_type_covers_the_discriminators` checks it against the registry.
-pub(crate) fn decides_type(k: &str) -> bool {
-    is_detection_key(k)
-        && !matches!(
-            k,
-            "body_md" | "body" | "sender_id" | "message_id" | "arguments"
-        )
+/// Whether the detection key at `index` in [`DETECTION_KEYS`] can decide a message type (a
+/// discriminator or shape member, not only a family marker or the Agent Mail body): after
+/// such a member, detection may have an answer. `decides_type_covers_the_discriminators`
+/// checks it against the registry.
+pub(crate) fn decides_type(index: u32) -> bool {
+    !matches!(
+        DETECTION_KEYS.get(index as usize),
+        None | Some(&("body_md" | "body" | "sender_id" | "message_id" | "arguments"))
+    )
 }
 
 /// Family markers that nothing else reads: no type's discriminator or shape member, no other
@@ -234,15 +247,7 @@ fn fit<'v, P: Probe + ?Sized>(
 ) -> Fit {
     let yes = |b: bool| if b { Fit::Yes } else { Fit::No };
     match d {
-        Discriminator::Str { key, value, shape } => {
-            if last.get(obj, key) != Some(*value) {
-                Fit::No
-            } else if shape.is_empty() || shape.iter().any(|k| obj.has(k)) {
-                Fit::Yes
-            } else {
-                Fit::ValueOnly
-            }
-        }
+        Discriminator::Str { key, value, shape } => fit_str(key, value, shape, obj, last),
         Discriminator::OneOf { key, values } => {
             yes(last.get(obj, key).is_some_and(|s| values.contains(&s)))
         }
@@ -253,6 +258,28 @@ fn fit<'v, P: Probe + ?Sized>(
             n == *tool || prefixes.iter().any(|p| n.strip_prefix(p) == Some(*tool))
         })),
         Discriminator::Has { key } => yes(obj.has(key)),
+    }
+}
+
+/// How a [`Discriminator::Str`] fits an object: most types have one, so [`scan`] tries it
+/// inline, without dispatching on the kind.
+#[inline(always)]
+fn fit_str<'v, P: Probe + ?Sized>(
+    key: &'static str,
+    value: &str,
+    shape: &[&'static str],
+    obj: &Members<'v, P>,
+    last: &mut LastText<'v>,
+) -> Fit {
+    match last.get(obj, key) {
+        Some(text) if text.len() == value.len() && text == value => {
+            if shape.is_empty() || shape.iter().any(|k| obj.has(k)) {
+                Fit::Yes
+            } else {
+                Fit::ValueOnly
+            }
+        }
+        _ => Fit::No,
     }
 }
 
@@ -281,7 +308,11 @@ fn scan<P: Probe + ?Sized>(fam: &'static FamilySpec, obj: &Members<'_, P>) -> Sc
     }
     let mut last = LastText::new();
     for t in fam.types {
-        match fit(&t.discriminator, obj, &mut last) {
+        let fits = match &t.discriminator {
+            Discriminator::Str { key, value, shape } => fit_str(key, value, shape, obj, &mut last),
+            other => fit(other, obj, &mut last),
+        };
+        match fits {
             Fit::Yes => {
                 s.hit = Some(t);
                 s.hits += 1;
@@ -441,7 +472,9 @@ mod tests {
         for (i, k) in DETECTION_KEYS.iter().enumerate() {
             assert_eq!(detection_index(k), Some(i as u32), "{k}");
         }
-        assert_eq!(detection_index("nope"), None);
+        for other in ["", "t", "nope", "task_id", "typ", "bodies", "Subject"] {
+            assert_eq!(detection_index(other), None, "{other}");
+        }
     }
     use crate::protocol::registry::{Discriminator, REGISTRY};
 
@@ -469,11 +502,12 @@ mod tests {
     fn decides_type_covers_the_discriminators() {
         for fam in REGISTRY {
             for t in fam.types {
+                let decides = |k: &str| detection_index(k).is_some_and(decides_type);
                 let key = t.discriminator.key();
-                assert!(decides_type(key), "{key} of {}", t.name);
+                assert!(decides(key), "{key} of {}", t.name);
                 if let Discriminator::Str { shape, .. } = t.discriminator {
                     for k in shape {
-                        assert!(decides_type(k), "{k} of {}", t.name);
+                        assert!(decides(k), "{k} of {}", t.name);
                     }
                 }
             }

@@ -4,20 +4,23 @@
 //! and the cross-field rules read.
 //!
 //! It only answers "is this message clean — valid with no issue at all — and as what?".
-//! Anything else (an error, a lenient-mode warning, a duplicate member, text the tokenizer
-//! leaves to `serde_json`) makes it give up, and [`super::validate_slice`] explains the message
+//! Anything else (an error, a lenient-mode warning, text the tokenizer leaves to
+//! `serde_json`) makes it give up, and [`super::validate_slice`] explains the message
 //! on the full path (parse into a `Value`, then [`super::validate`]), so reports are the full
 //! path's by construction. Strict and lenient mode agree on which messages are clean (a
 //! deviation is an error or a warning, an issue either way), so this path runs strict.
 //!
 //! - The tokenizer accepts a subset of the JSON `serde_json` accepts (see [`scan`]); values no
 //!   rule covers are still read in full, so a message it answers is one the parser reads.
-//! - Members come in any order. Until detection has an answer, scalar members are kept and
-//!   checked once it has; a compound member seen before the answer (rare: the discriminator
-//!   usually comes first) is skipped, and a second pass checks the message as the detected
-//!   type. A second pass also runs when a later member changes detection's answer.
+//! - Members come in any order. Until detection has an answer, the members are held (a
+//!   scalar as it was seen, an array or object as where it starts) and checked once it has,
+//!   the compound ones read again. More members than are held before the answer, or a later
+//!   member that changes the answer, make a second pass check the message as the answer.
 //! - An Agent Mail row (`body_md`) is followed into its body, as on the full path.
+//! - A member written twice counts once, with its last value, as in a parsed `Value`: a pass
+//!   that is not clean runs again skipping the earlier ones ([`replaced`]), when there are any.
 
+mod replaced;
 mod scan;
 
 use super::detect::{self, Members, Probe};
@@ -58,11 +61,7 @@ impl Clean {
 /// Checks JSON bytes as [`super::validate_slice`] would: `Some` when the message (or the
 /// message an Agent Mail row carries) is clean.
 pub(crate) fn check(bytes: &[u8], hint: Option<FamilyId>) -> Option<Clean> {
-    // Bytes that are not UTF-8 are not JSON: the full path says where.
-    run(
-        std::str::from_utf8(bytes).ok()?,
-        Mode::Detect { hint, row: true },
-    )
+    run(utf8(bytes)?, Mode::Detect { hint, row: true })
 }
 
 /// Checks JSON bytes as one message type, without detection ([`super::validate_slice_as`]).
@@ -71,7 +70,12 @@ pub(crate) fn check_as(
     family: &'static FamilySpec,
     spec: &'static MessageTypeSpec,
 ) -> Option<Clean> {
-    run(std::str::from_utf8(bytes).ok()?, Mode::Fixed(family, spec))
+    run(utf8(bytes)?, Mode::Fixed(family, spec))
+}
+
+/// The bytes as text: bytes that are not UTF-8 are not JSON, and the full path says where.
+fn utf8(bytes: &[u8]) -> Option<&str> {
+    simdutf8::basic::from_utf8(bytes).ok()
 }
 
 /// What one pass checks the root object as.
@@ -104,21 +108,32 @@ enum Outcome<'a> {
     Unclean,
 }
 
-/// Runs passes over `text` until the verdict is known.
+/// Runs passes over `text` until the verdict is known; when that is not clean and a member is
+/// written twice, runs them again skipping the members later ones replace.
 fn run(text: &str, mode: Mode) -> Option<Clean> {
+    run_skipping(text, mode, &[]).or_else(|| {
+        let replaced = replaced::replaced(text).filter(|r| !r.is_empty())?;
+        run_skipping(text, mode, &replaced)
+    })
+}
+
+/// Runs passes over `text`, skipping the members that start at `replaced` (sorted offsets).
+fn run_skipping(text: &str, mode: Mode, replaced: &[usize]) -> Option<Clean> {
     let mut sc = Scanner::new(text);
-    let mut st = State::new(text, mode);
+    let mut st = State::new(text, mode, replaced);
     let outcome = root(&mut sc, &mut st, mode).ok()?;
     sc.end().ok()?;
     match outcome {
         Outcome::Checked(family, spec) => st.verdict(family, spec),
-        Outcome::Again(family, spec) => run(text, Mode::Fixed(family, spec)),
+        Outcome::Again(family, spec) => run_skipping(text, Mode::Fixed(family, spec), replaced),
         Outcome::Row { body, subject } => match mode {
             Mode::Detect { hint, .. } => carried(&body, subject.as_ref(), hint),
             _ => None,
         },
         Outcome::NotBody => match mode {
-            Mode::PairBody(_, hint) => run(text, Mode::Detect { hint, row: false }),
+            Mode::PairBody(_, hint) => {
+                run_skipping(text, Mode::Detect { hint, row: false }, replaced)
+            }
             _ => None,
         },
         Outcome::Unclean => None,
@@ -168,8 +183,10 @@ enum Seen<'a> {
     Num(Num),
     /// A string; its text only when it was asked for.
     Str(Option<Cow<'a, str>>),
-    Array,
-    Object,
+    /// An array, and where it starts (to read it again).
+    Array(usize),
+    /// An object, and where it starts.
+    Object(usize),
 }
 
 impl Seen<'_> {
@@ -180,7 +197,15 @@ impl Seen<'_> {
             Seen::Bool(b) => Some(Leaf::Bool(*b)),
             Seen::Num(n) => Some(Leaf::Num(*n)),
             Seen::Str(s) => s.as_deref().map(Leaf::Str),
-            Seen::Array | Seen::Object => None,
+            Seen::Array(_) | Seen::Object(_) => None,
+        }
+    }
+
+    /// Where an array or object starts.
+    fn start(&self) -> Option<usize> {
+        match self {
+            Seen::Array(at) | Seen::Object(at) => Some(*at),
+            _ => None,
         }
     }
 }
@@ -203,8 +228,8 @@ impl Probe for Seen<'_> {
     fn kind(&self) -> &'static str {
         match self {
             Seen::Str(_) => "string",
-            Seen::Array => "array",
-            Seen::Object => "object",
+            Seen::Array(_) => "array",
+            Seen::Object(_) => "object",
             Seen::Null | Seen::Bool(_) | Seen::Num(_) => self.leaf().map_or("value", Leaf::kind),
         }
     }
@@ -229,10 +254,12 @@ struct State<'a> {
     text: &'a str,
     /// Whether the pass reads an object that may be an Agent Mail row.
     row: bool,
+    /// Where the members a later member replaces start (see [`replaced`]), sorted.
+    replaced: &'a [usize],
 }
 
 impl<'a> State<'a> {
-    fn new(text: &'a str, mode: Mode) -> Self {
+    fn new(text: &'a str, mode: Mode, replaced: &'a [usize]) -> Self {
         State {
             ctx: Ctx::verdict(),
             checks: &[],
@@ -240,6 +267,7 @@ impl<'a> State<'a> {
             may_stop: None,
             text,
             row: matches!(mode, Mode::Detect { row: true, .. }),
+            replaced,
         }
     }
 
@@ -381,6 +409,7 @@ fn value<'a>(
             Seen::Str(keep.then_some(s))
         }
         b'{' => {
+            let at = sc.pos();
             sc.bump();
             sc.enter()?;
             match ty {
@@ -394,9 +423,10 @@ fn value<'a>(
                 }
             }
             sc.leave();
-            Seen::Object
+            Seen::Object(at)
         }
         b'[' => {
+            let at = sc.pos();
             sc.bump();
             sc.enter()?;
             let (items, min_items) = match ty {
@@ -416,7 +446,7 @@ fn value<'a>(
                 check_min_items(&mut st.ctx, min, len, LazyPath::Root);
             }
             sc.leave();
-            Seen::Array
+            Seen::Array(at)
         }
         b't' | b'f' => {
             let b = sc.peek() == Some(b't');
@@ -437,6 +467,17 @@ fn value<'a>(
         _ => return Err(Stop),
     };
     Ok(seen)
+}
+
+/// At a member's name: skips the member when a later one replaces it, and says so.
+#[inline]
+fn skip_replaced<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>) -> Read<bool> {
+    if st.replaced.is_empty() || st.replaced.binary_search(&sc.pos()).is_err() {
+        return Ok(false);
+    }
+    sc.name()?;
+    value(sc, st, &ANY, Level::Deep, false)?;
+    Ok(true)
 }
 
 /// Reads the rest of an object no rule covers (after its `{`).
@@ -471,9 +512,18 @@ impl Walk {
         }
     }
 
-    /// The name of the field members in declaration order would come with next.
-    fn expected(&self) -> Option<&'static str> {
-        self.spec.fields.get(self.next).map(|f| f.name)
+    /// Reads a member's name, and finds the declared field it names. Members usually come in
+    /// declaration order, so the next field's name is tried first, as written.
+    fn read_name<'a>(&mut self, sc: &mut Scanner<'a>) -> Read<(Cow<'a, str>, Option<usize>)> {
+        if let Some(f) = self.spec.fields.get(self.next) {
+            if sc.name_is(f.name) {
+                self.next += 1;
+                return Ok((Cow::Borrowed(f.name), Some(self.next - 1)));
+            }
+        }
+        let key = sc.name()?;
+        let i = self.field(&key);
+        Ok((key, i))
     }
 
     /// The declared field named `key`.
@@ -543,17 +593,11 @@ fn object<'a>(
     let mut first = true;
     while sc.next_member(first)? {
         first = false;
-        let found = match walk.expected().filter(|name| sc.name_is(name)) {
-            Some(name) => {
-                forbidden |= forbid.contains(&name);
-                walk.field(name)
-            }
-            None => {
-                let key = sc.name()?;
-                forbidden |= forbid.contains(&key.as_ref());
-                walk.field(&key)
-            }
-        };
+        if skip_replaced(sc, st)? {
+            continue;
+        }
+        let (key, found) = walk.read_name(sc)?;
+        forbidden |= forbid.contains(&key.as_ref());
         match found {
             Some(i) if !st.failed() => {
                 member(sc, st, &mut walk, i, level, false)?;
@@ -645,17 +689,18 @@ struct Guess {
     walk: Walk,
     /// No detection member that could change the answer came after it.
     settled: bool,
-    /// A compound member came before the answer, unchecked.
+    /// More members came before the answer than were held: they are unchecked.
     unchecked: bool,
 }
 
 impl Guess {
-    /// Takes detection's answer and checks the members held until then against it.
+    /// Takes detection's answer and checks the members held until then against it: a leaf
+    /// as it was seen, an array or object read again from where it starts.
     fn new<'a>(
         st: &mut State<'a>,
         (family, spec): (&'static FamilySpec, &'static MessageTypeSpec),
         held: &Gathered<'a, HELD>,
-    ) -> Guess {
+    ) -> Read<Guess> {
         st.checks = spec.checks;
         let mut g = Guess {
             family,
@@ -667,7 +712,8 @@ impl Guess {
         for (key, seen) in held.iter() {
             let Some(i) = g.walk.field(key) else { continue };
             let Some(leaf) = seen.leaf() else {
-                g.unchecked = true;
+                let mut again = Scanner::at(st.text, seen.start().ok_or(Stop)?);
+                member(&mut again, st, &mut g.walk, i, Level::Root, false)?;
                 continue;
             };
             g.walk.see(st, i);
@@ -677,7 +723,7 @@ impl Guess {
                 st.keep("", f.name, seen.clone());
             }
         }
-        g
+        Ok(g)
     }
 }
 
@@ -695,14 +741,17 @@ fn detect_root<'a>(
     let mut first = true;
     while sc.next_member(first)? {
         first = false;
-        let expected = guess.as_ref().and_then(|g| g.walk.expected());
-        let key = match expected.filter(|name| sc.name_is(name)) {
-            Some(name) => Cow::Borrowed(name),
-            None => sc.name()?,
+        if skip_replaced(sc, st)? {
+            continue;
+        }
+        let (key, field) = match guess.as_mut() {
+            Some(g) => g.walk.read_name(sc)?,
+            None => (sc.name()?, None),
         };
-        let detection = detect::is_detection_key(&key);
+        let index = detect::detection_index(&key);
+        let detection = index.is_some();
         if let Some(g) = guess.as_mut() {
-            let seen = match g.walk.field(&key) {
+            let seen = match field {
                 Some(i) if !st.failed() => member(sc, st, &mut g.walk, i, Level::Root, detection)?,
                 _ => value(sc, st, &ANY, Level::Deep, detection)?,
             };
@@ -718,11 +767,11 @@ fn detect_root<'a>(
         if detection {
             probes.push(key.clone(), seen.clone());
         }
-        let decides = detect::decides_type(&key);
+        let decides = index.is_some_and(detect::decides_type);
         held.append(key, seen);
         if decides {
             if let Some(answer) = detect_type(&probes, hint) {
-                guess = Some(Guess::new(st, answer, &held));
+                guess = Some(Guess::new(st, answer, &held)?);
             }
         }
     }
@@ -851,6 +900,37 @@ mod tests {
                 assert!(read <= KEPT, "{}", t.name);
             }
         }
+    }
+
+    /// A message that writes a member twice is answered here as its last value decides, at
+    /// the root (the discriminator too), in a nested object and in a carried message.
+    #[test]
+    fn repeated_members_are_answered_here() {
+        let task = r#""version":"1.0.0","timestamp":"2025-12-25T12:00:00Z","sender_id":"o","message_id":"123e4567-e89b-12d3-a456-426614174000","task_id":"bd-1","description":"d","file_patterns":["x"],"priority":"low","priority_value":3"#;
+        let spec = r#""specification":{"acceptance_criteria":["a"]}"#;
+        let clean = [
+            format!(r#"{{"type":true,{task},{spec},"type":"task_assignment"}}"#),
+            format!(r#"{{"type":"status_update",{task},{spec},"type":"task_assignment"}}"#),
+            format!(r#"{{"type":"task_assignment","task_id":7,{task},{spec}}}"#),
+            format!(
+                r#"{{"type":"task_assignment",{task},"specification":{{"acceptance_criteria":0,"acceptance_criteria":["a"]}}}}"#
+            ),
+            format!(r#"{{"type":"task_assignment",{task},"specification":1,{spec}}}"#),
+            format!(
+                r#"{{"subject":"x","body_md":1,"body_md":"{{\"type\":\"task_assignment\",\"task_id\":7,{}}}"}}"#,
+                format!("{task},{spec}").replace('"', "\\\"")
+            ),
+        ];
+        for text in &clean {
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
+            let full = crate::protocol::validate(&value, &crate::protocol::Options::default());
+            assert!(full.valid && full.issues.is_empty(), "{text}: {full:?}");
+            let fast = check(text.as_bytes(), None).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(fast.into_report(), full, "{text}");
+        }
+        // The last value is the one that counts.
+        let unclean = format!(r#"{{"type":"task_assignment",{task},{spec},"task_id":7}}"#);
+        assert!(check(unclean.as_bytes(), None).is_none());
     }
 
     /// Every strictly valid fixture, as committed and compacted, is answered here (not by the

@@ -45,6 +45,20 @@ impl<'a> Scanner<'a> {
         self.text.as_bytes()
     }
 
+    /// A scanner at offset `pos` of `text` (a value read before, read again).
+    pub(crate) fn at(text: &'a str, pos: usize) -> Self {
+        Scanner {
+            text,
+            pos,
+            depth: 0,
+        }
+    }
+
+    /// The offset of the next byte.
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
     /// Skips whitespace and returns the next byte, if any.
     pub(crate) fn peek(&mut self) -> Option<u8> {
         let bytes = self.bytes();
