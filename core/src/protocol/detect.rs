@@ -7,6 +7,7 @@
 use super::formats;
 use super::issue::{IssueCode, LazyPath};
 use super::registry::{Discriminator, FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
+use super::same::same;
 use super::validator::Ctx;
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
@@ -75,7 +76,7 @@ const KEY_SLOTS: [u8; SLOTS] = {
 /// The position of `k` in [`DETECTION_KEYS`].
 pub(crate) fn detection_index(k: &str) -> Option<u32> {
     let i = KEY_SLOTS[slot(k.as_bytes())];
-    (*DETECTION_KEYS.get(usize::from(i))? == k).then_some(u32::from(i))
+    same(DETECTION_KEYS.get(usize::from(i))?, k).then_some(u32::from(i))
 }
 
 /// A set of [`DETECTION_KEYS`], one bit per position.
@@ -272,7 +273,7 @@ fn fit_str<'v, P: Probe + ?Sized>(
     last: &mut LastText<'v>,
 ) -> Fit {
     match last.get(obj, key) {
-        Some(text) if text.len() == value.len() && text == value => {
+        Some(text) if same(text, value) => {
             if shape.is_empty() || shape.iter().any(|k| obj.has(k)) {
                 Fit::Yes
             } else {

@@ -32,6 +32,7 @@ pub mod issue;
 mod lines;
 pub mod model;
 pub mod registry;
+mod same;
 pub mod schema;
 pub mod typescript;
 mod validator;

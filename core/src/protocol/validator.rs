@@ -4,6 +4,7 @@
 use super::formats::is_rfc3339;
 use super::issue::{Issue, IssueCode, LazyPath, Path, Severity, MAX_ISSUES};
 use super::registry::{CrossCheck, Deviation, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
+use super::same::same;
 use serde_json::{Map, Value};
 
 /// Validation state: mode flags, collected issues and the declared version seen.
@@ -405,7 +406,7 @@ fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             }
         }
         Str::Enum { values, lenient } => {
-            if values.contains(&s) {
+            if values.iter().any(|v| same(v, s)) {
                 return;
             }
             let msg = || format!("\"{s}\" is not one of {}", values.join(", "));
@@ -415,7 +416,7 @@ fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             }
         }
         Str::Const(c) => {
-            if s != *c {
+            if !same(s, c) {
                 ctx.error(path, IssueCode::NotInEnum, || {
                     format!("expected \"{c}\", found \"{s}\"")
                 });

@@ -28,6 +28,7 @@ use super::issue::LazyPath;
 use super::registry::{
     CrossCheck, FamilyId, FamilySpec, MessageTypeSpec, ObjectSpec, Presence, Ty,
 };
+use super::same::same;
 use super::validator::{self, check_leaf, check_min_items, Ctx, Leaf, Lookup, Num};
 use super::Report;
 use scan::{Read, Scanner, Stop};
@@ -530,8 +531,8 @@ impl Walk {
     fn field(&mut self, key: &str) -> Option<usize> {
         let fields = self.spec.fields;
         let i = match fields.get(self.next) {
-            Some(f) if f.name == key => self.next,
-            _ => fields.iter().position(|f| f.name == key)?,
+            Some(f) if same(f.name, key) => self.next,
+            _ => fields.iter().position(|f| same(f.name, key))?,
         };
         self.next = i + 1;
         Some(i)

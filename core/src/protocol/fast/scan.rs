@@ -11,6 +11,7 @@
 //!   `serde_json` itself, so its value (and its refusal of `1e400`) is the parser's;
 //! - nesting gives up well before `serde_json`'s depth limit.
 
+use crate::protocol::same::same;
 use crate::protocol::validator::Num;
 use std::borrow::Cow;
 
@@ -131,9 +132,9 @@ impl<'a> Scanner<'a> {
         let bytes = self.bytes();
         let at = self.pos;
         let end = at + 1 + name.len();
-        let written = bytes.get(at + 1..end) == Some(name.as_bytes())
-            && bytes.get(at) == Some(&b'"')
-            && bytes.get(end) == Some(&b'"');
+        let written = bytes.get(at) == Some(&b'"')
+            && bytes.get(end) == Some(&b'"')
+            && self.text.get(at + 1..end).is_some_and(|t| same(t, name));
         if !written {
             return false;
         }
