@@ -31,7 +31,7 @@ use super::registry::{
 use super::same::same;
 use super::validator::{self, check_leaf, check_min_items, Ctx, Leaf, Lookup, Num};
 use super::Report;
-use scan::{Read, Scanner, Stop};
+use scan::{Read, Scalar, Scanner, Stop};
 use std::borrow::Cow;
 
 /// A message with no issue at all.
@@ -449,23 +449,15 @@ fn value<'a>(
             sc.leave();
             Seen::Array(at)
         }
-        b't' | b'f' => {
-            let b = sc.peek() == Some(b't');
-            sc.literal(if b { "true" } else { "false" })?;
-            leaf(st, Leaf::Bool(b));
-            Seen::Bool(b)
+        _ => {
+            let (seen, scalar) = match sc.scalar()? {
+                Scalar::Null => (Seen::Null, Leaf::Null),
+                Scalar::Bool(b) => (Seen::Bool(b), Leaf::Bool(b)),
+                Scalar::Num(n) => (Seen::Num(n), Leaf::Num(n)),
+            };
+            leaf(st, scalar);
+            seen
         }
-        b'n' => {
-            sc.literal("null")?;
-            leaf(st, Leaf::Null);
-            Seen::Null
-        }
-        b'-' | b'0'..=b'9' => {
-            let n = sc.number()?;
-            leaf(st, Leaf::Num(n));
-            Seen::Num(n)
-        }
-        _ => return Err(Stop),
     };
     Ok(seen)
 }

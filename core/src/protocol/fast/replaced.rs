@@ -64,13 +64,9 @@ fn walk<'a>(
             sc.bump();
             sc.skip_string()?;
         }
-        b't' => sc.literal("true")?,
-        b'f' => sc.literal("false")?,
-        b'n' => sc.literal("null")?,
-        b'-' | b'0'..=b'9' => {
-            sc.number()?;
+        _ => {
+            sc.scalar()?;
         }
-        _ => return Err(Stop),
     }
     Ok(())
 }

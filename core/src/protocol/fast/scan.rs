@@ -25,6 +25,14 @@ pub(crate) type Read<T> = Result<T, Stop>;
 /// Nesting at which this reader gives up (`serde_json` refuses 128 levels).
 const MAX_DEPTH: u32 = 100;
 
+/// A literal or a number.
+#[derive(Clone, Copy)]
+pub(crate) enum Scalar {
+    Null,
+    Bool(bool),
+    Num(Num),
+}
+
 /// A cursor over JSON text.
 pub(crate) struct Scanner<'a> {
     text: &'a str,
@@ -176,8 +184,19 @@ impl<'a> Scanner<'a> {
         self.pos += 1;
     }
 
+    /// A literal or a number, its first byte not consumed yet (anything else is not one).
+    pub(crate) fn scalar(&mut self) -> Read<Scalar> {
+        match self.peek().ok_or(Stop)? {
+            b't' => self.literal("true").map(|()| Scalar::Bool(true)),
+            b'f' => self.literal("false").map(|()| Scalar::Bool(false)),
+            b'n' => self.literal("null").map(|()| Scalar::Null),
+            b'-' | b'0'..=b'9' => self.number().map(Scalar::Num),
+            _ => Err(Stop),
+        }
+    }
+
     /// The literal `word` (`true`, `false`, `null`), its first byte not consumed yet.
-    pub(crate) fn literal(&mut self, word: &str) -> Read<()> {
+    fn literal(&mut self, word: &str) -> Read<()> {
         if self.bytes()[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             Ok(())
