@@ -4,11 +4,14 @@
 //! members is present. Exactly one claiming family is required: none is `unknown_family`, several
 //! is `ambiguous_family` naming the candidates. An explicit family hint skips the claim step.
 
+mod index;
+
 use super::formats;
 use super::issue::{IssueCode, LazyPath};
 use super::registry::{Discriminator, FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 use super::same::same;
 use super::validator::Ctx;
+use index::Tally;
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
 
@@ -79,6 +82,26 @@ pub(crate) fn detection_index(k: &str) -> Option<u32> {
     same(DETECTION_KEYS.get(usize::from(i))?, k).then_some(u32::from(i))
 }
 
+/// The position of `k` in [`DETECTION_KEYS`], for a name known to be there (a constant).
+pub(crate) const fn key_position(k: &str) -> u32 {
+    let mut i = 0;
+    while i < DETECTION_KEYS.len() {
+        let d = DETECTION_KEYS[i].as_bytes();
+        let k = k.as_bytes();
+        if d.len() == k.len() {
+            let mut j = 0;
+            while j < d.len() && d[j] == k[j] {
+                j += 1;
+            }
+            if j == d.len() {
+                return i as u32;
+            }
+        }
+        i += 1;
+    }
+    panic!("not a detection key")
+}
+
 /// A set of [`DETECTION_KEYS`], one bit per position.
 type KeySet = u32;
 
@@ -89,13 +112,10 @@ fn key_set(keys: &[&str]) -> KeySet {
         .fold(0, |set, i| set | 1 << i)
 }
 
-/// Per family in registry order: the keys its detection reads, and its markers.
-fn family_keys(fam: &FamilySpec) -> (KeySet, KeySet) {
-    static SETS: OnceLock<[(KeySet, KeySet); 4]> = OnceLock::new();
-    let sets =
-        SETS.get_or_init(|| REGISTRY.map(|f| (key_set(f.detection_keys), key_set(f.markers))));
-    let i = REGISTRY.iter().position(|f| f.id == fam.id).unwrap_or(0);
-    sets[i]
+/// The markers of each family, in registry order.
+fn markers(family: usize) -> KeySet {
+    static MARKERS: OnceLock<[KeySet; 4]> = OnceLock::new();
+    MARKERS.get_or_init(|| REGISTRY.map(|f| key_set(f.markers)))[family]
 }
 
 /// A member value as detection reads it: a string, a boolean, or something else.
@@ -124,8 +144,8 @@ impl Probe for Value {
 
 /// The object's detection-relevant members, gathered in one pass without hashing.
 pub(crate) struct Members<'v, P: ?Sized = Value> {
-    /// Their names, as the strings of [`DETECTION_KEYS`].
-    names: [&'static str; DETECTION_KEYS.len()],
+    /// Their positions in [`DETECTION_KEYS`].
+    keys: [u32; DETECTION_KEYS.len()],
     values: [Option<&'v P>; DETECTION_KEYS.len()],
     n: usize,
     /// Which of [`DETECTION_KEYS`] are there.
@@ -137,47 +157,45 @@ impl<'v> Members<'v, dyn Probe + 'v> {
     /// through `dyn Probe`, so that the full path and the path from bytes share one copy of
     /// it in the wasm module.)
     pub(crate) fn new(obj: &'v Map<String, Value>) -> Self {
-        Members::gather(obj.iter().map(|(k, v)| (k.as_str(), v as &dyn Probe)))
+        Members::gather(
+            obj.iter()
+                .filter_map(|(k, v)| Some((detection_index(k)?, v as &dyn Probe))),
+        )
     }
 }
 
 impl<'v, P: Probe + ?Sized> Members<'v, P> {
-    /// Gathers the members detection looks at from an object's `(name, value)` pairs, whose
-    /// names must be distinct.
-    pub(crate) fn gather<'k>(members: impl IntoIterator<Item = (&'k str, &'v P)>) -> Self {
+    /// Gathers the members detection looks at from `(position in DETECTION_KEYS, value)`
+    /// pairs, whose positions must be distinct.
+    pub(crate) fn gather(members: impl IntoIterator<Item = (u32, &'v P)>) -> Self {
         let mut m = Members {
-            names: [""; DETECTION_KEYS.len()],
+            keys: [0; DETECTION_KEYS.len()],
             values: [None; DETECTION_KEYS.len()],
             n: 0,
             present: 0,
         };
-        for (k, v) in members {
-            if m.n == m.names.len() {
+        for (i, v) in members {
+            if m.n == m.keys.len() {
                 break;
             }
-            if let Some(i) = detection_index(k) {
-                // Named by the list's own string, which the registry's names usually share
-                // (identical literals are merged), so most look-ups compare addresses only.
-                m.names[m.n] = DETECTION_KEYS[i as usize];
-                m.values[m.n] = Some(v);
-                m.n += 1;
-                m.present |= 1 << i;
-            }
+            m.keys[m.n] = i;
+            m.values[m.n] = Some(v);
+            m.n += 1;
+            m.present |= 1 << i;
         }
         m
     }
 
     /// A gathered member by name.
-    pub(crate) fn get(&self, key: &'static str) -> Option<&'v P> {
+    pub(crate) fn get(&self, key: &str) -> Option<&'v P> {
         // Only DETECTION_KEYS are gathered; `detection_keys_cover_the_registry` guarantees the
         // registry asks for no other member.
-        let i = self.names[..self.n].iter().position(|name| {
-            name.len() == key.len() && (std::ptr::eq(name.as_ptr(), key.as_ptr()) || *name == key)
-        })?;
-        self.values[i]
+        let i = detection_index(key)?;
+        let at = self.keys[..self.n].iter().position(|&k| k == i)?;
+        self.values[at]
     }
 
-    fn has(&self, key: &'static str) -> bool {
+    fn has(&self, key: &str) -> bool {
         self.get(key).is_some()
     }
 }
@@ -209,121 +227,31 @@ pub(crate) fn keeps_answer(family: FamilyId, k: &str) -> bool {
     INERT_MARKERS.iter().any(|(m, f)| *f == family && *m == k)
 }
 
-/// The string value of the discriminator member looked up last: the types of a family
-/// mostly share one, so a family's scan looks it up once.
-struct LastText<'v> {
-    key: &'static str,
-    text: Option<&'v str>,
-}
-
-impl<'v> LastText<'v> {
-    fn new() -> Self {
-        LastText {
-            key: "",
-            text: None,
-        }
-    }
-
-    #[inline]
-    fn get<P: Probe + ?Sized>(
-        &mut self,
-        obj: &Members<'v, P>,
-        key: &'static str,
-    ) -> Option<&'v str> {
-        let same = self.key.len() == key.len()
-            && (std::ptr::eq(self.key.as_ptr(), key.as_ptr()) || self.key == key);
-        if !same {
-            self.key = key;
-            self.text = obj.get(key).and_then(P::as_str);
-        }
-        self.text
-    }
-}
-
-#[inline]
-fn fit<'v, P: Probe + ?Sized>(
-    d: &Discriminator,
-    obj: &Members<'v, P>,
-    last: &mut LastText<'v>,
-) -> Fit {
+/// How a discriminator relates to an object (what [`index`] answers for every type at once;
+/// used to name the candidates of an ambiguous message).
+fn fit<P: Probe + ?Sized>(d: &Discriminator, obj: &Members<'_, P>) -> Fit {
     let yes = |b: bool| if b { Fit::Yes } else { Fit::No };
+    let text = |key| obj.get(key).and_then(P::as_str);
     match d {
-        Discriminator::Str { key, value, shape } => fit_str(key, value, shape, obj, last),
-        Discriminator::OneOf { key, values } => {
-            yes(last.get(obj, key).is_some_and(|s| values.contains(&s)))
-        }
+        Discriminator::Str { key, value, shape } => match text(key) {
+            Some(text) if text == *value => {
+                if shape.is_empty() || shape.iter().any(|k| obj.has(k)) {
+                    Fit::Yes
+                } else {
+                    Fit::ValueOnly
+                }
+            }
+            _ => Fit::No,
+        },
+        Discriminator::OneOf { key, values } => yes(text(key).is_some_and(|s| values.contains(&s))),
         Discriminator::Bool { key, value } => {
             yes(obj.get(key).and_then(P::as_bool) == Some(*value))
         }
-        Discriminator::Tool { tool, prefixes } => yes(last.get(obj, "name").is_some_and(|n| {
+        Discriminator::Tool { tool, prefixes } => yes(text("name").is_some_and(|n| {
             n == *tool || prefixes.iter().any(|p| n.strip_prefix(p) == Some(*tool))
         })),
         Discriminator::Has { key } => yes(obj.has(key)),
     }
-}
-
-/// How a [`Discriminator::Str`] fits an object: most types have one, so [`scan`] tries it
-/// inline, without dispatching on the kind.
-#[inline(always)]
-fn fit_str<'v, P: Probe + ?Sized>(
-    key: &'static str,
-    value: &str,
-    shape: &[&'static str],
-    obj: &Members<'v, P>,
-    last: &mut LastText<'v>,
-) -> Fit {
-    match last.get(obj, key) {
-        Some(text) if same(text, value) => {
-            if shape.is_empty() || shape.iter().any(|k| obj.has(k)) {
-                Fit::Yes
-            } else {
-                Fit::ValueOnly
-            }
-        }
-        _ => Fit::No,
-    }
-}
-
-/// How the types of one family fit an object.
-struct Scan {
-    /// Whether the family claims the object.
-    claimed: bool,
-    /// The last type that fits.
-    hit: Option<&'static MessageTypeSpec>,
-    /// How many types fit.
-    hits: usize,
-    /// How many types fit by value but lack a shape member.
-    value_only: usize,
-}
-
-fn scan<P: Probe + ?Sized>(fam: &'static FamilySpec, obj: &Members<'_, P>) -> Scan {
-    let mut s = Scan {
-        claimed: false,
-        hit: None,
-        hits: 0,
-        value_only: 0,
-    };
-    let (read, markers) = family_keys(fam);
-    if obj.present & read == 0 {
-        return s;
-    }
-    let mut last = LastText::new();
-    for t in fam.types {
-        let fits = match &t.discriminator {
-            Discriminator::Str { key, value, shape } => fit_str(key, value, shape, obj, &mut last),
-            other => fit(other, obj, &mut last),
-        };
-        match fits {
-            Fit::Yes => {
-                s.hit = Some(t);
-                s.hits += 1;
-            }
-            Fit::ValueOnly => s.value_only += 1,
-            Fit::No => {}
-        }
-    }
-    s.claimed = s.hits > 0 || s.value_only > 0 || obj.present & markers != 0;
-    s
 }
 
 /// Picks the family (honouring `hint`) and message type of an object, recording why when it
@@ -336,35 +264,32 @@ pub(crate) fn detect<P: Probe + ?Sized>(
     Option<&'static FamilySpec>,
     Option<&'static MessageTypeSpec>,
 ) {
+    let mut tallies = index::tally(members, hint.map(|id| id as usize));
     let (fam, found) = match hint {
-        Some(id) => (id.spec(), scan(id.spec(), members)),
+        Some(id) => (id.spec(), std::mem::take(&mut tallies[id as usize])),
         None => {
-            let mut claimed: [Option<(&'static FamilySpec, Scan)>; 4] = [None, None, None, None];
-            let mut n = 0;
-            for fam in REGISTRY {
-                let s = scan(fam, members);
-                if s.claimed {
-                    claimed[n] = Some((fam, s));
-                    n += 1;
+            let claims = |(i, t): &(usize, &Tally)| {
+                t.hits > 0 || t.value_only > 0 || members.present & markers(*i) != 0
+            };
+            let mut claimed = tallies.iter().enumerate().filter(claims);
+            match (claimed.next(), claimed.next()) {
+                (Some((i, _)), None) => (REGISTRY[i], std::mem::take(&mut tallies[i])),
+                (Some(_), Some(_)) => {
+                    ctx.error(LazyPath::Root, IssueCode::AmbiguousFamily, || {
+                        let names: Vec<&str> = tallies
+                            .iter()
+                            .enumerate()
+                            .filter(claims)
+                            .map(|(i, _)| REGISTRY[i].id.as_str())
+                            .collect();
+                        format!(
+                            "the message could belong to {}; pass an explicit family",
+                            names.join(" or ")
+                        )
+                    });
+                    return (None, None);
                 }
-            }
-            if n > 1 {
-                ctx.error(LazyPath::Root, IssueCode::AmbiguousFamily, || {
-                    let names: Vec<&str> = claimed
-                        .iter()
-                        .flatten()
-                        .map(|(f, _)| f.id.as_str())
-                        .collect();
-                    format!(
-                        "the message could belong to {}; pass an explicit family",
-                        names.join(" or ")
-                    )
-                });
-                return (None, None);
-            }
-            match claimed[0].take() {
-                Some(pair) => pair,
-                None => {
+                (None, _) => {
                     ctx.error(LazyPath::Root, IssueCode::UnknownFamily, || {
                         "no known protocol family recognises this message (looked for Pair \
                          `subject`+`body`, Agent-PO `message_type`, droid `type`/`sender_id`/\
@@ -382,7 +307,7 @@ pub(crate) fn detect<P: Probe + ?Sized>(
 fn pick_type<P: Probe + ?Sized>(
     ctx: &mut Ctx,
     fam: &'static FamilySpec,
-    s: &Scan,
+    s: &Tally,
     obj: &Members<'_, P>,
 ) -> Option<&'static MessageTypeSpec> {
     if s.hits == 1 {
@@ -393,7 +318,7 @@ fn pick_type<P: Probe + ?Sized>(
             let names: Vec<&str> = fam
                 .types
                 .iter()
-                .filter(|t| fit(&t.discriminator, obj, &mut LastText::new()) != Fit::No)
+                .filter(|t| fit(&t.discriminator, obj) != Fit::No)
                 .map(|t| t.name)
                 .collect();
             format!(
@@ -478,6 +403,13 @@ mod tests {
         }
     }
     use crate::protocol::registry::{Discriminator, REGISTRY};
+
+    #[test]
+    fn registry_is_in_family_order() {
+        for (i, fam) in REGISTRY.iter().enumerate() {
+            assert_eq!(fam.id as usize, i, "{}", fam.id.as_str());
+        }
+    }
 
     #[test]
     fn inert_markers_are_inert() {

@@ -604,16 +604,16 @@ fn object<'a>(
     Ok(forbidden)
 }
 
-/// Members gathered by name: the detection members, or the members before detection had an
-/// answer.
-struct Gathered<'a, const N: usize> {
-    members: [Option<(Cow<'a, str>, Seen<'a>)>; N],
+/// Members gathered by name: the detection members (named by their position in
+/// `DETECTION_KEYS`), or the members before detection had an answer.
+struct Gathered<'a, K, const N: usize> {
+    members: [Option<(K, Seen<'a>)>; N],
     n: usize,
     /// More than `N` members, or one name twice.
     spilled: bool,
 }
 
-impl<'a, const N: usize> Gathered<'a, N> {
+impl<'a, K: PartialEq, const N: usize> Gathered<'a, K, N> {
     fn new() -> Self {
         Gathered {
             members: std::array::from_fn(|_| None),
@@ -624,7 +624,7 @@ impl<'a, const N: usize> Gathered<'a, N> {
 
     /// Adds a member; one named like a member already there spills (a name seen twice is
     /// the full path's to judge: the `Value` keeps the last).
-    fn push(&mut self, key: Cow<'a, str>, value: Seen<'a>) {
+    fn push(&mut self, key: K, value: Seen<'a>) {
         if self.iter().any(|(k, _)| *k == key) {
             self.spilled = true;
             return;
@@ -634,7 +634,7 @@ impl<'a, const N: usize> Gathered<'a, N> {
 
     /// Adds a member without looking for its name among the others (the members held until
     /// detection answers: a name seen twice fails when they are checked, see [`Walk::see`]).
-    fn append(&mut self, key: Cow<'a, str>, value: Seen<'a>) {
+    fn append(&mut self, key: K, value: Seen<'a>) {
         if self.n == N {
             self.spilled = true;
             return;
@@ -643,17 +643,24 @@ impl<'a, const N: usize> Gathered<'a, N> {
         self.n += 1;
     }
 
-    fn iter(&self) -> impl Iterator<Item = &(Cow<'a, str>, Seen<'a>)> {
+    fn iter(&self) -> impl Iterator<Item = &(K, Seen<'a>)> {
         self.members[..self.n].iter().flatten()
     }
 
-    fn get(&self, key: &str) -> Option<&Seen<'a>> {
+    fn get(&self, key: &K) -> Option<&Seen<'a>> {
         self.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 }
 
-/// The detection members of an object.
-type Probes<'a> = Gathered<'a, PROBES>;
+/// The detection members of an object, by position in `DETECTION_KEYS`.
+type Probes<'a> = Gathered<'a, u32, PROBES>;
+
+/// The detection members that make an object an Agent Mail row, and name what it carries.
+const BODY_MD: u32 = detect::key_position("body_md");
+const SUBJECT: u32 = detect::key_position("subject");
+
+/// The members of the root object before detection had an answer.
+type Held<'a> = Gathered<'a, Cow<'a, str>, HELD>;
 
 /// How many detection members are kept (an object with more is left to the full path).
 const PROBES: usize = 6;
@@ -666,7 +673,7 @@ fn detect_type(
     probes: &Probes<'_>,
     hint: Option<FamilyId>,
 ) -> Option<(&'static FamilySpec, &'static MessageTypeSpec)> {
-    let members = Members::gather(probes.iter().map(|(k, v)| (k.as_ref(), v as &dyn Probe)));
+    let members = Members::gather(probes.iter().map(|(k, v)| (*k, v as &dyn Probe)));
     let mut ctx = Ctx::new(false, false);
     let (family, found) = detect::detect(&mut ctx, &members, hint);
     if ctx.errors > 0 {
@@ -692,7 +699,7 @@ impl Guess {
     fn new<'a>(
         st: &mut State<'a>,
         (family, spec): (&'static FamilySpec, &'static MessageTypeSpec),
-        held: &Gathered<'a, HELD>,
+        held: &Held<'a>,
     ) -> Read<Guess> {
         st.checks = spec.checks;
         let mut g = Guess {
@@ -729,7 +736,7 @@ fn detect_root<'a>(
     row: bool,
 ) -> Read<Outcome<'a>> {
     let mut probes = Probes::new();
-    let mut held = Gathered::<HELD>::new();
+    let mut held = Held::new();
     let mut guess: Option<Guess> = None;
     let mut first = true;
     while sc.next_member(first)? {
@@ -748,17 +755,17 @@ fn detect_root<'a>(
                 Some(i) if !st.failed() => member(sc, st, &mut g.walk, i, Level::Root, detection)?,
                 _ => value(sc, st, &ANY, Level::Deep, detection)?,
             };
-            if detection {
+            if let Some(index) = index {
                 if !detect::keeps_answer(g.family.id, &key) {
                     g.settled = false;
                 }
-                probes.push(key, seen);
+                probes.push(index, seen);
             }
             continue;
         }
         let seen = value(sc, st, &ANY, Level::Deep, true)?;
-        if detection {
-            probes.push(key.clone(), seen.clone());
+        if let Some(index) = index {
+            probes.push(index, seen.clone());
         }
         let decides = index.is_some_and(detect::decides_type);
         held.append(key, seen);
@@ -771,16 +778,15 @@ fn detect_root<'a>(
     if probes.spilled {
         return Ok(Outcome::Unclean);
     }
-    if probes.get("body_md").is_some() {
+    if let Some(body) = probes.get(&BODY_MD) {
         if !row {
             // A row inside a row is no protocol message (`unknown_family`).
             return Ok(Outcome::Unclean);
         }
-        let (body, subject) = (probes.get("body_md"), probes.get("subject"));
-        return Ok(body.map_or(Outcome::Unclean, |body| Outcome::Row {
+        return Ok(Outcome::Row {
             body: body.clone(),
-            subject: subject.cloned(),
-        }));
+            subject: probes.get(&SUBJECT).cloned(),
+        });
     }
     let Some(g) = guess else {
         return Ok(

@@ -1,0 +1,314 @@
+//! The registry's discriminators indexed by the member values that select them, so detection
+//! looks each detection member up once instead of trying every type of every family.
+//!
+//! The index answers exactly what trying each type's discriminator with [`super::fit`]
+//! answers (`the_index_agrees_with_fit` checks it over every value the registry names).
+
+use super::{detection_index, KeySet, Members, Probe};
+use crate::protocol::registry::{Discriminator, MessageTypeSpec, REGISTRY};
+use crate::protocol::same::same;
+use std::sync::OnceLock;
+
+/// How the types of one family fit an object.
+#[derive(Default)]
+pub(super) struct Tally {
+    /// The last type that fits.
+    pub(super) hit: Option<&'static MessageTypeSpec>,
+    /// How many types fit.
+    pub(super) hits: usize,
+    /// How many types fit by value but lack a shape member.
+    pub(super) value_only: usize,
+}
+
+/// One type a detection member can select.
+struct Entry {
+    /// The member's position in [`DETECTION_KEYS`].
+    key: u32,
+    /// What its value must be.
+    want: Want,
+    /// Its family's position in the registry.
+    family: usize,
+    ty: &'static MessageTypeSpec,
+    /// Shape members, one of which must be present (empty: no condition).
+    shape: KeySet,
+}
+
+/// What a member's value must be for an [`Entry`] to select its type.
+enum Want {
+    Text(&'static str),
+    Bool(bool),
+    /// Anything: the member's presence selects the type.
+    Present,
+}
+
+/// The number of hash buckets of the text entries.
+const BUCKETS: usize = 256;
+
+/// The whole index, built once from the registry.
+struct Index {
+    /// The entries that want a string, grouped by [`bucket`]: bucket `b` is
+    /// `text[starts[b]..starts[b + 1]]`.
+    text: Vec<Entry>,
+    starts: Vec<usize>,
+    /// The other entries (a boolean, or presence only).
+    other: Vec<Entry>,
+    /// The keys the entries of `text` and of `other` read.
+    text_keys: KeySet,
+    other_keys: KeySet,
+}
+
+/// The bucket of string `text` under detection key `key`.
+fn bucket(key: u32, text: &str) -> usize {
+    let t = text.as_bytes();
+    let n = t.len();
+    let mut h = key.wrapping_mul(0x9E37_79B1) ^ (n as u32).wrapping_mul(0x85EB_CA6B);
+    if let (Some(&a), Some(&b), Some(&c)) = (t.first(), t.get(n / 2), t.last()) {
+        h ^= u32::from(a) | u32::from(b) << 8 | u32::from(c) << 16;
+        h = h.wrapping_mul(0xC2B2_AE35);
+    }
+    (h >> 24) as usize % BUCKETS
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(build)
+}
+
+fn build() -> Index {
+    let key = |k: &str| detection_index(k).expect("a detection key");
+    let mut text = Vec::new();
+    let mut other = Vec::new();
+    for (family, fam) in REGISTRY.iter().enumerate() {
+        for ty in fam.types {
+            let entry = |key: u32, want: Want, shape: KeySet| Entry {
+                key,
+                want,
+                family,
+                ty,
+                shape,
+            };
+            match &ty.discriminator {
+                Discriminator::Str {
+                    key: k,
+                    value,
+                    shape,
+                } => {
+                    let shape = shape.iter().fold(0, |s, k| s | 1 << key(k));
+                    text.push(entry(key(k), Want::Text(value), shape));
+                }
+                Discriminator::OneOf { key: k, values } => {
+                    for v in dedup(values.iter().map(|v| (*v).to_owned())) {
+                        text.push(entry(key(k), Want::Text(leak(v)), 0));
+                    }
+                }
+                Discriminator::Tool { tool, prefixes } => {
+                    let names = std::iter::once((*tool).to_owned())
+                        .chain(prefixes.iter().map(|p| format!("{p}{tool}")));
+                    for name in dedup(names) {
+                        text.push(entry(key("name"), Want::Text(leak(name)), 0));
+                    }
+                }
+                Discriminator::Bool { key: k, value } => {
+                    other.push(entry(key(k), Want::Bool(*value), 0));
+                }
+                Discriminator::Has { key: k } => other.push(entry(key(k), Want::Present, 0)),
+            }
+        }
+    }
+    let text_bucket = |e: &Entry| match e.want {
+        Want::Text(t) => bucket(e.key, t),
+        _ => 0,
+    };
+    text.sort_by_key(text_bucket);
+    let starts = (0..=BUCKETS)
+        .map(|b| text.partition_point(|e| text_bucket(e) < b))
+        .collect();
+    let keys = |entries: &[Entry]| entries.iter().fold(0, |s, e| s | 1 << e.key);
+    Index {
+        text_keys: keys(&text),
+        other_keys: keys(&other),
+        text,
+        starts,
+        other,
+    }
+}
+
+/// The distinct strings of `all`, in order.
+fn dedup(all: impl Iterator<Item = String>) -> Vec<String> {
+    let mut seen = Vec::new();
+    for s in all {
+        if !seen.contains(&s) {
+            seen.push(s);
+        }
+    }
+    seen
+}
+
+/// A string built once for the index, which lives as long as the program.
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+/// How the types of each family (in registry order; only `only` when given) fit the object.
+pub(super) fn tally<P: Probe + ?Sized>(obj: &Members<'_, P>, only: Option<usize>) -> [Tally; 4] {
+    let index = index();
+    let mut tallies: [Tally; 4] = Default::default();
+    let mut credit = |e: &Entry| {
+        if only.is_some_and(|f| f != e.family) {
+            return;
+        }
+        let t = &mut tallies[e.family];
+        if e.shape == 0 || obj.present & e.shape != 0 {
+            t.hit = Some(e.ty);
+            t.hits += 1;
+        } else {
+            t.value_only += 1;
+        }
+    };
+    for (&key, value) in obj.keys[..obj.n].iter().zip(&obj.values) {
+        let (Some(value), bit) = (value, 1 << key) else {
+            continue;
+        };
+        if index.text_keys & bit != 0 {
+            if let Some(s) = value.as_str() {
+                let b = bucket(key, s);
+                for e in &index.text[index.starts[b]..index.starts[b + 1]] {
+                    if e.key == key && matches!(e.want, Want::Text(t) if same(t, s)) {
+                        credit(e);
+                    }
+                }
+            }
+        }
+        if index.other_keys & bit != 0 {
+            for e in index.other.iter().filter(|e| e.key == key) {
+                let fits = match e.want {
+                    Want::Bool(b) => value.as_bool() == Some(b),
+                    Want::Present => true,
+                    Want::Text(_) => false,
+                };
+                if fits {
+                    credit(e);
+                }
+            }
+        }
+    }
+    tallies
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::detect::{fit, Fit, DETECTION_KEYS};
+    use serde_json::{json, Map, Value};
+
+    /// Every string a discriminator names (with the tool prefixes), and a few others.
+    fn strings() -> Vec<String> {
+        let mut all: Vec<String> = ["", "x", "mcp__", "PAIR_INIT ", "pair_init"]
+            .map(String::from)
+            .to_vec();
+        for fam in REGISTRY {
+            for t in fam.types {
+                match &t.discriminator {
+                    Discriminator::Str { value, .. } => all.push((*value).into()),
+                    Discriminator::OneOf { values, .. } => {
+                        all.extend(values.iter().map(|v| (*v).into()));
+                    }
+                    Discriminator::Tool { tool, prefixes } => {
+                        all.push((*tool).into());
+                        all.extend(prefixes.iter().map(|p| format!("{p}{tool}")));
+                        all.extend(prefixes.iter().map(|p| (*p).into()));
+                    }
+                    Discriminator::Bool { .. } | Discriminator::Has { .. } => {}
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn the_index_agrees_with_fit() {
+        let strings = strings();
+        let mut seed = 7u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let mut fits = [0usize; 4];
+        for _ in 0..20_000 {
+            let mut obj = Map::new();
+            for _ in 0..1 + next(4) {
+                let (key, value) = match next(5) {
+                    0 | 1 => {
+                        // A member that selects some type, and maybe one of its shape members.
+                        let fam = REGISTRY[next(REGISTRY.len())];
+                        let t = &fam.types[next(fam.types.len())];
+                        let key = t.discriminator.key();
+                        if let Discriminator::Str { shape, .. } = t.discriminator {
+                            if !shape.is_empty() && next(2) == 0 {
+                                obj.insert(shape[next(shape.len())].into(), json!(0));
+                            }
+                        }
+                        let value = match &t.discriminator {
+                            Discriminator::Str { value, .. } => json!(value),
+                            Discriminator::OneOf { values, .. } => {
+                                json!(values[next(values.len())])
+                            }
+                            Discriminator::Tool { tool, prefixes } => {
+                                match next(prefixes.len() + 1) {
+                                    0 => json!(tool),
+                                    p => json!(format!("{}{tool}", prefixes[p - 1])),
+                                }
+                            }
+                            Discriminator::Bool { value, .. } => json!(value),
+                            Discriminator::Has { .. } => json!(null),
+                        };
+                        (key, value)
+                    }
+                    k => {
+                        let value = match k {
+                            2 => json!(next(2) == 0),
+                            _ => Value::String(strings[next(strings.len())].clone()),
+                        };
+                        (DETECTION_KEYS[next(DETECTION_KEYS.len())], value)
+                    }
+                };
+                obj.insert(key.into(), value);
+            }
+            let members = Members::new(&obj);
+            let only = (next(3) == 0).then(|| next(4));
+            let tallies = tally(&members, only);
+            for (i, fam) in REGISTRY.iter().enumerate() {
+                let (mut hits, mut value_only, mut hit) = (0, 0, None);
+                if only.is_none_or(|f| f == i) {
+                    for t in fam.types {
+                        match fit(&t.discriminator, &members) {
+                            Fit::Yes => (hits, hit) = (hits + 1, Some(t.name)),
+                            Fit::ValueOnly => value_only += 1,
+                            Fit::No => {}
+                        }
+                    }
+                }
+                fits[if value_only > 0 { 3 } else { hits.min(2) }] += 1;
+                let got = &tallies[i];
+                let got_hit = (got.hits == 1).then(|| got.hit.map(|t| t.name)).flatten();
+                assert_eq!(
+                    (got.hits, got.value_only, got_hit),
+                    (hits, value_only, (hits == 1).then_some(hit).flatten()),
+                    "{} over {obj:?}",
+                    fam.id.as_str()
+                );
+            }
+        }
+        // Each outcome came up often: no fit, one fit, several fits, fits by value only.
+        assert!(fits.iter().all(|&n| n > 300), "{fits:?}");
+    }
+
+    #[test]
+    fn text_buckets_hold_few_entries() {
+        let index = index();
+        let widest = index.starts.windows(2).map(|w| w[1] - w[0]).max();
+        assert!(widest <= Some(3), "{widest:?} entries share a bucket");
+    }
+}
