@@ -44,6 +44,7 @@ pub use registry::{FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 use issue::LazyPath;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use validator::{kind, Ctx};
 
 /// Validation options.
@@ -93,8 +94,9 @@ pub struct Report {
     pub family: Option<FamilyId>,
     /// The registry name of the detected message type.
     pub message_type: Option<&'static str>,
-    /// The version the message declares, else the family version modeled.
-    pub version: Option<String>,
+    /// The version the message declares, else the family version modeled (borrowed from the
+    /// registry when they are the same, so a report usually allocates nothing for it).
+    pub version: Option<Cow<'static, str>>,
     /// Every issue found, errors and warnings.
     pub issues: Vec<Issue>,
 }
@@ -280,7 +282,7 @@ fn report(out: Outcome) -> Report {
         valid: ctx.errors == 0,
         family: family.map(|f| f.id),
         message_type: found.map(|t| t.name),
-        version: family.map(|f| ctx.version.clone().unwrap_or_else(|| f.version.to_owned())),
+        version: family.map(|f| f.version_of(ctx.version.clone())),
         issues: ctx.into_issues(),
     }
 }

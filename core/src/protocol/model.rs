@@ -145,7 +145,7 @@ impl Message {
         Ok(Message {
             family,
             spec,
-            version,
+            version: version.into_owned(),
             root,
         })
     }

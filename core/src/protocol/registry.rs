@@ -6,6 +6,7 @@
 use super::families;
 use super::formats;
 use super::issue::IssueCode;
+use std::borrow::Cow;
 
 /// The known protocol families.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -86,6 +87,15 @@ pub struct FamilySpec {
 }
 
 impl FamilySpec {
+    /// The version a report names for a message of this family that declares `declared`:
+    /// the declared one, else the one modeled (borrowed when it is the modeled one).
+    pub fn version_of(&self, declared: Option<String>) -> Cow<'static, str> {
+        match declared {
+            Some(v) if v != self.version => Cow::Owned(v),
+            _ => Cow::Borrowed(self.version),
+        }
+    }
+
     /// Looks a message type up by its registry name.
     pub fn message_type(&self, name: &str) -> Option<&'static MessageTypeSpec> {
         self.types.iter().find(|t| t.name == name)

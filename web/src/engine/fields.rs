@@ -38,7 +38,7 @@ pub fn inspect(message: &MailRow, traffic: Option<&Traffic>) -> Inspection {
         verdict,
         family: report.family_name().map(str::to_owned),
         message_type: report.message_type.map(str::to_owned),
-        version: report.version.clone(),
+        version: report.version.as_deref().map(str::to_owned),
         fields: carried
             .as_ref()
             .map(|v| fields(v, "", &issues))

@@ -50,10 +50,7 @@ impl Clean {
             valid: true,
             family: Some(self.family.id),
             message_type: Some(self.spec.name),
-            version: Some(
-                self.version
-                    .unwrap_or_else(|| self.family.version.to_owned()),
-            ),
+            version: Some(self.family.version_of(self.version)),
             issues: Vec::new(),
         }
     }
