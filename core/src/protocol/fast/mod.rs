@@ -414,10 +414,10 @@ fn value<'a>(
                 Ty::Object(spec) => {
                     object(sc, st, spec, level, &[])?;
                 }
-                Ty::AnyObject | Ty::Any => skip_members(sc, st)?,
+                Ty::AnyObject | Ty::Any => sc.skip_members()?,
                 _ => {
                     st.ctx.fail();
-                    skip_members(sc, st)?;
+                    sc.skip_members()?;
                 }
             }
             sc.leave();
@@ -437,7 +437,10 @@ fn value<'a>(
             };
             let mut len = 0;
             while sc.next_item(len == 0)? {
-                value(sc, st, items, Level::Deep, false)?;
+                match items {
+                    Ty::Any if !st.failed() => sc.skip_value()?,
+                    _ => drop(value(sc, st, items, Level::Deep, false)?),
+                }
                 len += 1;
             }
             if let (Some(min), false) = (min_items, st.failed()) {
@@ -466,19 +469,8 @@ fn skip_replaced<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>) -> Read<bool> {
         return Ok(false);
     }
     sc.name()?;
-    value(sc, st, &ANY, Level::Deep, false)?;
+    sc.skip_value()?;
     Ok(true)
-}
-
-/// Reads the rest of an object no rule covers (after its `{`).
-fn skip_members<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>) -> Read<()> {
-    let mut first = true;
-    while sc.next_member(first)? {
-        first = false;
-        sc.name()?;
-        value(sc, st, &ANY, Level::Deep, false)?;
-    }
-    Ok(())
 }
 
 /// The declared members of one object seen so far.
@@ -592,9 +584,10 @@ fn object<'a>(
             Some(i) if !st.failed() => {
                 member(sc, st, &mut walk, i, level, false)?;
             }
-            _ => {
-                value(sc, st, &ANY, Level::Deep, false)?;
-            }
+            // An undeclared member: read, not checked.
+            None if !st.failed() => sc.skip_value()?,
+            // After a failure: the pass stops here when it may.
+            _ => drop(value(sc, st, &ANY, Level::Deep, false)?),
         }
     }
     walk.finish(st, &[]);

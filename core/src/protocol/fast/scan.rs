@@ -179,6 +179,48 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Reads a value no rule covers, exactly as any value is read, building nothing.
+    pub(crate) fn skip_value(&mut self) -> Read<()> {
+        match self.peek().ok_or(Stop)? {
+            b'"' => {
+                self.pos += 1;
+                self.skip_string()
+            }
+            b'{' => {
+                self.pos += 1;
+                self.enter()?;
+                self.skip_members()?;
+                self.leave();
+                Ok(())
+            }
+            b'[' => {
+                self.pos += 1;
+                self.enter()?;
+                let mut first = true;
+                while self.next_item(first)? {
+                    first = false;
+                    self.skip_value()?;
+                }
+                self.leave();
+                Ok(())
+            }
+            _ => self.scalar().map(|_| ()),
+        }
+    }
+
+    /// Reads the members of an object no rule covers (after its `{`).
+    pub(crate) fn skip_members(&mut self) -> Read<()> {
+        let mut first = true;
+        while self.next_member(first)? {
+            first = false;
+            self.pos += 1;
+            self.skip_string()?;
+            self.eat(b':')?;
+            self.skip_value()?;
+        }
+        Ok(())
+    }
+
     /// Consumes the byte `peek` returned.
     pub(crate) fn bump(&mut self) {
         self.pos += 1;
