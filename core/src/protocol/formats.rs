@@ -137,11 +137,19 @@ fn is_beads_id(s: &str) -> bool {
 
 /// Canonical textual UUID, any version and case.
 pub fn is_uuid(s: &str) -> bool {
+    /// Where the dashes go, one bit per position.
+    const DASHES: u64 = 1 << 8 | 1 << 13 | 1 << 18 | 1 << 23;
     let b = s.as_bytes();
+    // Every byte is looked at, without stopping early: a UUID is short, and a loop with no
+    // branch on the bytes costs less than one that may stop.
     b.len() == 36
-        && b.iter().enumerate().all(|(i, &c)| match i {
-            8 | 13 | 18 | 23 => c == b'-',
-            _ => c.is_ascii_hexdigit(),
+        && b.iter().enumerate().fold(true, |ok, (i, &c)| {
+            let fits = if DASHES >> i & 1 == 1 {
+                c == b'-'
+            } else {
+                c.is_ascii_hexdigit()
+            };
+            ok & fits
         })
 }
 

@@ -445,17 +445,14 @@ fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             }
         }
         Str::Version { major, parts } => {
-            let (count, digits) = s.split('.').fold((0, true), |(n, ok), p| {
-                (
-                    n + 1,
-                    ok && !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()),
-                )
-            });
-            if count != *parts || !digits {
+            if dotted_parts(s) != Some(*parts) {
                 ctx.error(path, IssueCode::BadPattern, || {
                     format!("\"{s}\" is not a {parts}-part dotted version")
                 });
-            } else if s.split('.').next() != Some(major) {
+            } else if !s
+                .strip_prefix(major)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+            {
                 ctx.error(path, IssueCode::VersionMismatch, || {
                     format!("version \"{s}\" has a major version other than {major}")
                 });
@@ -464,6 +461,19 @@ fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             }
         }
     }
+}
+
+/// How many dot-separated parts `s` has, when each is a non-empty run of ASCII digits.
+fn dotted_parts(s: &str) -> Option<usize> {
+    let (mut parts, mut digits) = (1, 0);
+    for b in s.bytes() {
+        match b {
+            b'0'..=b'9' => digits += 1,
+            b'.' if digits > 0 => (parts, digits) = (parts + 1, 0),
+            _ => return None,
+        }
+    }
+    (digits > 0).then_some(parts)
 }
 
 /// Checks one cross-field rule against the members `root` gives.
@@ -512,6 +522,31 @@ pub(crate) fn check_cross(ctx: &mut Ctx, check: &CrossCheck, root: &impl Lookup)
                     format!("{b} must differ from {a} (both \"{x}\")")
                 });
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dotted_parts;
+
+    #[test]
+    fn dotted_parts_counts_runs_of_digits() {
+        for (s, want) in [
+            ("1.0.0", Some(3)),
+            ("20.0", Some(2)),
+            ("7", Some(1)),
+            ("10.200.3000.4", Some(4)),
+            ("", None),
+            (".1", None),
+            ("1.", None),
+            ("1..0", None),
+            ("1.0.x", None),
+            ("v1.0", None),
+            ("1.0 ", None),
+            ("١.٠", None),
+        ] {
+            assert_eq!(dotted_parts(s), want, "{s:?}");
         }
     }
 }
