@@ -541,7 +541,9 @@ impl Walk {
 }
 
 /// Checks one declared member's value, keeping it when a cross-field rule reads it (or when
-/// `keep`, and then returns it).
+/// `keep`, and then returns it). Inlined into its three callers (the member loop above all):
+/// measured paired against the floor, 0.408 -> 0.428 of its throughput over 10 runs.
+#[inline(always)]
 fn member<'a>(
     sc: &mut Scanner<'a>,
     st: &mut State<'a>,
