@@ -12,7 +12,7 @@
 //! - nesting gives up well before `serde_json`'s depth limit.
 
 use crate::protocol::same::same;
-use crate::protocol::validator::Num;
+use crate::protocol::validator::{Leaf, Num};
 use std::borrow::Cow;
 
 /// Not read here: the full path decides (a syntax error, a surrogate escape, deep nesting).
@@ -31,6 +31,17 @@ pub(crate) enum Scalar {
     Null,
     Bool(bool),
     Num(Num),
+}
+
+impl Scalar {
+    /// The scalar as a rule checks it.
+    pub(crate) fn leaf(self) -> Leaf<'static> {
+        match self {
+            Scalar::Null => Leaf::Null,
+            Scalar::Bool(b) => Leaf::Bool(b),
+            Scalar::Num(n) => Leaf::Num(n),
+        }
+    }
 }
 
 /// A cursor over JSON text.
