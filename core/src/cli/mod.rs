@@ -1,5 +1,5 @@
 //! Command-line front end: one module per subcommand, each with its own `Args` and `run`.
-//! Every subcommand writes stdout and stderr through [`output`].
+//! Every subcommand writes stdout and stderr through `output`.
 
 mod audit;
 mod fingerprint;

@@ -6,7 +6,7 @@
 //! rule, including its error texts; see `docs/pane.md`. Library code is pure: no
 //! I/O, no clock, no threads, no panics on any input.
 //!
-//! - [`contract`], [`validate_contract`]: the contract and its checks.
+//! - [`contract()`], [`validate_contract`]: the contract and its checks.
 //! - [`build_snapshot`]: one snapshot from raw payload strings.
 //! - [`PaneState`]: the same snapshot kept up to date incrementally.
 //! - [`RefreshIdentity`] ([`Snapshot::refresh_identity`]): whether a pane changed.

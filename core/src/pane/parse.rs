@@ -536,7 +536,7 @@ pub(crate) fn contact_order(a: &ContactItem, b: &ContactItem) -> Ordering {
 }
 
 /// Parses one message stream (`source` names it in error texts) into rows sorted by
-/// [`message_order`]. The first failing row fails the whole stream.
+/// `message_order`. The first failing row fails the whole stream.
 ///
 /// # Errors
 /// The reference's `parse_failure: ...` text.
@@ -554,7 +554,7 @@ pub fn parse_messages(
     Ok(rows)
 }
 
-/// Parses a contacts payload into rows sorted by [`contact_order`] (source `contacts`).
+/// Parses a contacts payload into rows sorted by `contact_order` (source `contacts`).
 ///
 /// # Errors
 /// The reference's `parse_failure: contacts...` text.

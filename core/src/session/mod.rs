@@ -1,5 +1,5 @@
 //! Sessions: the rules over time that the protocols describe, as pure folds over
-//! [`Envelope`](crate::agent_mail::Envelope)s. Time is an argument (`now`), never read from a
+//! [`Envelope`]s. Time is an argument (`now`), never read from a
 //! clock.
 //!
 //! - [`pair`]: Pair Protocol sessions: phases, human checkpoints, change orders, timeouts.

@@ -22,7 +22,7 @@ pub(super) struct Tally {
 
 /// One type a detection member can select.
 struct Entry {
-    /// The member's position in [`DETECTION_KEYS`].
+    /// The member's position in [`super::DETECTION_KEYS`].
     key: u32,
     /// What its value must be.
     want: Want,
