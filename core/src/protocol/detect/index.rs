@@ -7,6 +7,7 @@
 use super::{detection_index, KeySet, Members, Probe};
 use crate::protocol::registry::{Discriminator, MessageTypeSpec, REGISTRY};
 use crate::protocol::same::same;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// How the types of one family fit an object.
@@ -35,7 +36,7 @@ struct Entry {
 
 /// What a member's value must be for an [`Entry`] to select its type.
 enum Want {
-    Text(&'static str),
+    Text(Cow<'static, str>),
     Bool(bool),
     /// Anything: the member's presence selects the type.
     Present,
@@ -94,18 +95,19 @@ fn build() -> Index {
                     shape,
                 } => {
                     let shape = shape.iter().fold(0, |s, k| s | 1 << key(k));
-                    text.push(entry(key(k), Want::Text(value), shape));
+                    text.push(entry(key(k), Want::Text(Cow::Borrowed(value)), shape));
                 }
                 Discriminator::OneOf { key: k, values } => {
-                    for v in dedup(values.iter().map(|v| (*v).to_owned())) {
-                        text.push(entry(key(k), Want::Text(leak(v)), 0));
+                    let values = distinct(values.iter().map(|v| Cow::Borrowed(*v)));
+                    for v in values {
+                        text.push(entry(key(k), Want::Text(v), 0));
                     }
                 }
                 Discriminator::Tool { tool, prefixes } => {
-                    let names = std::iter::once((*tool).to_owned())
-                        .chain(prefixes.iter().map(|p| format!("{p}{tool}")));
-                    for name in dedup(names) {
-                        text.push(entry(key("name"), Want::Text(leak(name)), 0));
+                    let names = std::iter::once(Cow::Borrowed(*tool))
+                        .chain(prefixes.iter().map(|p| Cow::Owned(format!("{p}{tool}"))));
+                    for name in distinct(names) {
+                        text.push(entry(key("name"), Want::Text(name), 0));
                     }
                 }
                 Discriminator::Bool { key: k, value } => {
@@ -115,7 +117,7 @@ fn build() -> Index {
             }
         }
     }
-    let text_bucket = |e: &Entry| match e.want {
+    let text_bucket = |e: &Entry| match &e.want {
         Want::Text(t) => bucket(e.key, t),
         _ => 0,
     };
@@ -133,20 +135,12 @@ fn build() -> Index {
     }
 }
 
-/// The distinct strings of `all`, in order.
-fn dedup(all: impl Iterator<Item = String>) -> Vec<String> {
-    let mut seen = Vec::new();
-    for s in all {
-        if !seen.contains(&s) {
-            seen.push(s);
-        }
-    }
-    seen
-}
-
-/// A string built once for the index, which lives as long as the program.
-fn leak(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
+/// The distinct strings of `all` (an entry per string, so a value counts once).
+fn distinct(all: impl Iterator<Item = Cow<'static, str>>) -> Vec<Cow<'static, str>> {
+    let mut all: Vec<_> = all.collect();
+    all.sort_unstable();
+    all.dedup();
+    all
 }
 
 /// How the types of each family (in registry order; only `only` when given) fit the object.
@@ -173,7 +167,7 @@ pub(super) fn tally<P: Probe + ?Sized>(obj: &Members<'_, P>, only: Option<usize>
             if let Some(s) = value.as_str() {
                 let b = bucket(key, s);
                 for e in &index.text[index.starts[b]..index.starts[b + 1]] {
-                    if e.key == key && matches!(e.want, Want::Text(t) if same(t, s)) {
+                    if e.key == key && matches!(&e.want, Want::Text(t) if same(t, s)) {
                         credit(e);
                     }
                 }
@@ -181,8 +175,8 @@ pub(super) fn tally<P: Probe + ?Sized>(obj: &Members<'_, P>, only: Option<usize>
         }
         if index.other_keys & bit != 0 {
             for e in index.other.iter().filter(|e| e.key == key) {
-                let fits = match e.want {
-                    Want::Bool(b) => value.as_bool() == Some(b),
+                let fits = match &e.want {
+                    Want::Bool(b) => value.as_bool() == Some(*b),
                     Want::Present => true,
                     Want::Text(_) => false,
                 };

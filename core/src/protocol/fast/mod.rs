@@ -179,8 +179,8 @@ enum Seen<'a> {
     Null,
     Bool(bool),
     Num(Num),
-    /// A string; its text only when it was asked for.
-    Str(Option<Cow<'a, str>>),
+    /// A string, with its text.
+    Str(Cow<'a, str>),
     /// An array, and where it starts (to read it again).
     Array(usize),
     /// An object, and where it starts.
@@ -188,13 +188,13 @@ enum Seen<'a> {
 }
 
 impl Seen<'_> {
-    /// The value as a leaf, when it is one (a string only with its text).
+    /// The value as a leaf, when it is one.
     fn leaf(&self) -> Option<Leaf<'_>> {
         match self {
             Seen::Null => Some(Leaf::Null),
             Seen::Bool(b) => Some(Leaf::Bool(*b)),
             Seen::Num(n) => Some(Leaf::Num(*n)),
-            Seen::Str(s) => s.as_deref().map(Leaf::Str),
+            Seen::Str(s) => Some(Leaf::Str(s)),
             Seen::Array(_) | Seen::Object(_) => None,
         }
     }
@@ -211,7 +211,7 @@ impl Seen<'_> {
 impl Probe for Seen<'_> {
     fn as_str(&self) -> Option<&str> {
         match self {
-            Seen::Str(s) => s.as_deref(),
+            Seen::Str(s) => Some(s),
             _ => None,
         }
     }
@@ -446,9 +446,7 @@ fn check_value<'a>(
         }
         _ => {
             let scalar = sc.scalar()?;
-            if !matches!(ty, Ty::Any) {
-                check_leaf(&mut st.ctx, ty, scalar.leaf(), LazyPath::Root);
-            }
+            check_leaf(&mut st.ctx, ty, scalar.leaf(), LazyPath::Root);
         }
     }
     Ok(())
@@ -467,19 +465,15 @@ fn value<'a>(
             let ty = rule(st, ty).ok_or(Stop)?;
             sc.bump();
             let s = sc.string()?;
-            if !matches!(ty, Ty::Any) {
-                check_leaf(&mut st.ctx, ty, Leaf::Str(&s), LazyPath::Root);
-            }
-            Ok(Seen::Str(Some(s)))
+            check_leaf(&mut st.ctx, ty, Leaf::Str(&s), LazyPath::Root);
+            Ok(Seen::Str(s))
         }
         b'{' => check_value(sc, st, ty, level).map(|()| Seen::Object(at)),
         b'[' => check_value(sc, st, ty, level).map(|()| Seen::Array(at)),
         _ => {
             let ty = rule(st, ty).ok_or(Stop)?;
             let scalar = sc.scalar()?;
-            if !matches!(ty, Ty::Any) {
-                check_leaf(&mut st.ctx, ty, scalar.leaf(), LazyPath::Root);
-            }
+            check_leaf(&mut st.ctx, ty, scalar.leaf(), LazyPath::Root);
             Ok(match scalar {
                 Scalar::Null => Seen::Null,
                 Scalar::Bool(b) => Seen::Bool(b),
@@ -852,7 +846,7 @@ fn pair_body<'a>(
             ("subject", ty) => {
                 check_leaf(&mut st.ctx, ty, Leaf::Str(spec.name), LazyPath::Root);
                 if st.wants("", f.name) {
-                    st.keep("", f.name, Seen::Str(Some(Cow::Borrowed(spec.name))));
+                    st.keep("", f.name, Seen::Str(Cow::Borrowed(spec.name)));
                 }
             }
             ("body", Ty::Object(obj)) => body = Some(obj),
