@@ -401,6 +401,27 @@ mod tests {
         for other in ["", "t", "nope", "task_id", "typ", "bodies", "Subject"] {
             assert_eq!(detection_index(other), None, "{other}");
         }
+        // Against the list itself: every key with each byte changed, cut or lengthened, so
+        // names that share a slot with a key are looked up too.
+        let model = |k: &str| {
+            DETECTION_KEYS
+                .iter()
+                .position(|d| *d == k)
+                .map(|i| i as u32)
+        };
+        for key in DETECTION_KEYS {
+            let mut near = vec![format!("{key}s"), format!("_{key}"), key[1..].to_owned()];
+            for i in 0..key.len() {
+                for c in [b'a', b'e', b'_', b'Z'] {
+                    let mut b = key.as_bytes().to_vec();
+                    b[i] = c;
+                    near.push(String::from_utf8(b).unwrap());
+                }
+            }
+            for k in &near {
+                assert_eq!(detection_index(k), model(k), "{k}");
+            }
+        }
     }
     use crate::protocol::registry::{Discriminator, REGISTRY};
 

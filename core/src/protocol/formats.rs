@@ -258,6 +258,31 @@ pub fn is_rfc3339(s: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// Against checking each position in turn: a UUID with every byte replaced by each of a
+    /// few characters, and cut or lengthened.
+    #[test]
+    fn uuid_matches_a_position_by_position_check() {
+        let model = |s: &str| {
+            s.len() == 36
+                && s.bytes().enumerate().all(|(i, c)| match i {
+                    8 | 13 | 18 | 23 => c == b'-',
+                    _ => c.is_ascii_hexdigit(),
+                })
+        };
+        let uuid = "123e4567-E89b-12d3-a456-426614174000";
+        let mut cases = vec![uuid.to_owned(), uuid[1..].to_owned(), format!("{uuid}0")];
+        for i in 0..uuid.len() {
+            for c in [b'0', b'f', b'F', b'g', b'-', b' '] {
+                let mut b = uuid.as_bytes().to_vec();
+                b[i] = c;
+                cases.push(String::from_utf8(b).unwrap());
+            }
+        }
+        for s in &cases {
+            assert_eq!(is_uuid(s), model(s), "{s}");
+        }
+    }
+
     #[test]
     fn rfc3339_cases() {
         for ok in [

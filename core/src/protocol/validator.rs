@@ -551,5 +551,24 @@ mod tests {
         ] {
             assert_eq!(dotted_parts(s), want, "{s:?}");
         }
+        // Against splitting on dots: every string of up to six of these characters.
+        let model = |s: &str| {
+            let parts: Vec<&str> = s.split('.').collect();
+            let digits = |p: &&str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+            parts.iter().all(digits).then_some(parts.len())
+        };
+        let mut strings = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..6 {
+            last = last
+                .iter()
+                .flat_map(|s| ["0", "7", ".", "x"].map(|c| format!("{s}{c}")))
+                .collect();
+            strings.extend(last.iter().cloned());
+        }
+        assert!(strings.len() > 5000);
+        for s in &strings {
+            assert_eq!(dotted_parts(s), model(s), "{s:?}");
+        }
     }
 }
