@@ -19,7 +19,7 @@ claim_target_dir
 (
     source scripts/wasm-env.sh
     # opt-level 3, not the console's size-first "z": validation runs about 2.9x faster for
-    # about 30% more gzipped bytes (README, "npm package").
+    # about 30% more gzipped bytes (docs/benchmarks.md, "npm package").
     cargo build --quiet -p switchboard-wasm --lib --target wasm32-unknown-unknown --release
 )
 release_target_dir
