@@ -6,15 +6,16 @@
 use proptest::prelude::*;
 use serde_json::json;
 use switchboard_core::agent_mail::Envelope;
-use switchboard_core::protocol::build::pair::{
+use switchboard_core::fingerprint::fingerprint;
+use switchboard_core::protocol::builders::pair::{
     build_complete, change_order, contract_draft, pair_init, ChangeRequest, DraftArtifacts,
     FailureMode, PairMessage,
 };
-use switchboard_core::protocol::build::{ArtifactPath, Text};
+use switchboard_core::protocol::builders::{ArtifactPath, Text};
+use switchboard_core::protocol::registry::families::pair::Role;
 use switchboard_core::protocol::{validate, Options};
-use switchboard_core::session::fingerprint::fingerprint;
 use switchboard_core::session::pair::checkpoint::Checkpoint;
-use switchboard_core::session::pair::{PairBook, Role};
+use switchboard_core::session::pair::PairBook;
 
 fn text() -> impl Strategy<Value = Text> {
     "[ -~]{0,20}[!-~][ -~\u{e9}\u{1F600}<>&\"']{0,20}"

@@ -1,7 +1,7 @@
 //! Contract fingerprints: path normalisation, the JSON form, verification, and properties.
 
 use proptest::prelude::*;
-use switchboard_core::session::fingerprint::{
+use switchboard_core::fingerprint::{
     fingerprint, verify, ContractPath, FingerprintError, Fingerprints, Sha256Digest, Tamper,
 };
 

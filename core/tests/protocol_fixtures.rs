@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use switchboard_core::protocol::{
-    self, build::reply, model::Message, FamilyId, Options, Report, Severity,
+    self, builders::reply, model::Message, FamilyId, Options, Report, Severity,
 };
 
 fn root() -> PathBuf {

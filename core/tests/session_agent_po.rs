@@ -46,7 +46,7 @@ fn valid(directive: &Value) {
     assert!(r.valid, "{directive}: {r:?}");
 }
 
-fn kinds(problems: &[switchboard_core::protocol::build::agent_po::DirectiveIssue]) -> Vec<&str> {
+fn kinds(problems: &[switchboard_core::protocol::builders::agent_po::DirectiveIssue]) -> Vec<&str> {
     problems.iter().map(|p| p.kind).collect()
 }
 

@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
 use switchboard_core::agent_mail::read_log;
-use switchboard_core::protocol::families::pair::Phase;
+use switchboard_core::protocol::registry::families::pair::Phase;
 use switchboard_core::protocol::Options;
 use switchboard_core::session::pair::checkpoint::{Checkpoint, DecisionKind};
 use switchboard_core::session::pair::{IntegrityStatus, Outcome, PairSession};

@@ -5,7 +5,7 @@ mod session_common;
 
 use serde_json::json;
 use session_common::*;
-use switchboard_core::protocol::families::pair::Phase;
+use switchboard_core::protocol::registry::families::pair::Phase;
 use switchboard_core::protocol::{self, Options};
 use switchboard_core::session::pair::checkpoint::{
     Checkpoint, Decision, DecisionError, DecisionKind,
@@ -211,7 +211,7 @@ fn malformed_fingerprints_are_reported() {
 #[test]
 fn verifying_files_against_the_contract() {
     let mut s = session(&TO_FINAL);
-    let same = switchboard_core::session::fingerprint::Fingerprints::from_json(
+    let same = switchboard_core::fingerprint::Fingerprints::from_json(
         &json!({"tmp/pair_1767000000_tests.py": format!("sha256:{}", "3".repeat(64))}).to_string(),
     )
     .unwrap();
@@ -219,11 +219,9 @@ fn verifying_files_against_the_contract() {
         s.verify_contract(&same, None),
         Some(IntegrityStatus::Intact)
     );
-    let other = switchboard_core::session::fingerprint::fingerprint([(
-        "tmp/pair_1767000000_tests.py",
-        &b"x"[..],
-    )])
-    .unwrap();
+    let other =
+        switchboard_core::fingerprint::fingerprint([("tmp/pair_1767000000_tests.py", &b"x"[..])])
+            .unwrap();
     assert_eq!(
         s.verify_contract(&other, None),
         Some(IntegrityStatus::Tampered)

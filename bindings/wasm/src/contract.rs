@@ -4,7 +4,7 @@
 
 use crate::reply::{reply, CallError};
 use switchboard_core::audit::{self, Contract};
-use switchboard_core::session::fingerprint::{fingerprint as take, verify, Fingerprints};
+use switchboard_core::fingerprint::{fingerprint as take, verify, Fingerprints};
 use wasm_bindgen::prelude::*;
 
 /// `(path, bytes)` pairs from paths, byte lengths and the concatenated bytes.

@@ -7,9 +7,9 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 use switchboard_core::agent_mail::LogError;
 use switchboard_core::audit::DiffError;
+use switchboard_core::fingerprint::FingerprintError;
 use switchboard_core::protocol::Report;
 use switchboard_core::session::agent_po::gate::GateError;
-use switchboard_core::session::fingerprint::FingerprintError;
 use switchboard_core::session::pair::checkpoint::DecisionError;
 use switchboard_core::time::Timestamp;
 

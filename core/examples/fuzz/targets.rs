@@ -9,7 +9,7 @@ use crate::mutate::{self, Rng};
 use serde_json::Value;
 use switchboard_core::agent_mail::replies as adapters;
 use switchboard_core::pane::{self, FilterMode, PaneState};
-use switchboard_core::protocol::{self, build::reply, model::Message, Options, MAX_ISSUES};
+use switchboard_core::protocol::{self, builders::reply, model::Message, Options, MAX_ISSUES};
 
 /// One fuzz target.
 pub struct Target {

@@ -5,7 +5,7 @@ use super::deps::{self, Manifest};
 use super::hardcode::{self, Expectation};
 use super::imports;
 use super::lexer::{Language, Lexer};
-use crate::session::fingerprint::{ContractPath, FingerprintError};
+use crate::fingerprint::{ContractPath, FingerprintError};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The contract's files. Every file but a dependency manifest is immutable; manifests

@@ -7,7 +7,7 @@
 //! state with stricter rules, documented in the patterns table.
 
 use super::lexer::{Language, Lexer, Token};
-use crate::session::fingerprint::ContractPath;
+use crate::fingerprint::ContractPath;
 
 /// A dependency manifest the audit reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 //! its side and normalises paths: the `a/` / `b/` prefixes of `---`/`+++` and `diff --git`
 //! paths are dropped, rename/copy paths are taken as written.
 
-use crate::session::fingerprint::{ContractPath, FingerprintError};
+use crate::fingerprint::{ContractPath, FingerprintError};
 use diffy::patch_set::{FileMode as GitMode, FileOperation, ParseOptions, PatchKind, PatchSet};
 use std::fmt;
 

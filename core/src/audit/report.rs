@@ -1,6 +1,6 @@
 //! The `audit_report.json` model (protocol-notes §2.1; `pair/AUDIT_REPORT` in the registry).
 
-use crate::session::fingerprint;
+use crate::fingerprint;
 use serde::{Serialize, Serializer};
 use std::fmt;
 

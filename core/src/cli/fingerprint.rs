@@ -2,7 +2,7 @@
 
 use super::output::{self, read_input, Style};
 use super::tree::read_tree;
-use crate::session::fingerprint::{fingerprint, verify, Fingerprints};
+use crate::fingerprint::{fingerprint, verify, Fingerprints};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

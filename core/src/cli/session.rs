@@ -3,8 +3,8 @@
 use super::output::{self, read_input, Style};
 use super::tree::read_tree;
 use crate::agent_mail::{read_log, Envelope};
+use crate::fingerprint::fingerprint;
 use crate::protocol::Options;
-use crate::session::fingerprint::fingerprint;
 use crate::session::pair_claude::PairClaudeConfig;
 use crate::session::Book;
 use crate::time::Timestamp;

@@ -6,8 +6,8 @@
 
 mod index;
 
-use super::formats;
 use super::issue::{IssueCode, LazyPath};
+use super::registry::formats;
 use super::registry::{Discriminator, FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 use super::same::same;
 use super::validator::Ctx;

@@ -20,14 +20,12 @@
 //! for raw bytes, and [`validate_lines`] for JSON Lines. A report lists at most
 //! [`MAX_ISSUES`] issues, then one `too_many_issues` issue counting the rest. Rules live in
 //! [`registry`]; [`schema`] exports them as JSON Schema 2020-12; [`model`] is the typed view
-//! of a valid message; [`build`] writes protocol messages (replies, checkpoint decisions,
+//! of a valid message; [`builders`] writes protocol messages (replies, checkpoint decisions,
 //! directives).
 
-pub mod build;
+pub mod builders;
 mod detect;
-pub mod families;
 mod fast;
-pub mod formats;
 pub mod issue;
 mod lines;
 pub mod model;

@@ -1,8 +1,8 @@
 //! The registry-driven checker: walks a [`serde_json::Value`] against a [`MessageTypeSpec`]
 //! without cloning it, allocating paths and messages only when an issue is produced.
 
-use super::formats::is_rfc3339;
 use super::issue::{Issue, IssueCode, LazyPath, Path, Severity, MAX_ISSUES};
+use super::registry::formats::is_rfc3339;
 use super::registry::{CrossCheck, Deviation, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
 use super::same::same;
 use serde_json::{Map, Value};

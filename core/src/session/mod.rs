@@ -7,14 +7,12 @@
 //! - [`tasks`]: the droid task board: status, error reports, dependencies, reservation conflicts.
 //! - [`pair_claude`]: Pair Claude permission and review requests.
 //! - [`ack`]: acknowledgement debt per agent.
-//! - [`fingerprint`]: contract test fingerprints and their verification.
 //! - [`Book`]: all of them over one log, printed as sessions and boards.
 
 pub mod ack;
 pub mod agent_po;
 mod book;
 mod fields;
-pub mod fingerprint;
 pub mod pair;
 pub mod pair_claude;
 pub mod tasks;

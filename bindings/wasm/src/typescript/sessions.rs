@@ -3,7 +3,7 @@
 //! print them), with the unions the core has as data generated from it.
 
 use switchboard_core::audit::patterns::PATTERNS;
-use switchboard_core::protocol::families::pair::Phase;
+use switchboard_core::protocol::registry::families::pair::Phase;
 use switchboard_core::session::violation::ViolationCode;
 
 const SESSIONS: &str = r#"

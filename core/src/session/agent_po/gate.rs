@@ -14,11 +14,11 @@
 //! | NEXT | `scope_violation` | a changed file is outside the authorized files |
 
 use crate::glob::glob_match;
-use crate::protocol::build::agent_po::{
+use crate::protocol::builders::agent_po::{
     blocked, feedback, fix_directive, go_directive, next_directive, Completion, DirectiveIssue,
     TaskIds,
 };
-use crate::protocol::build::Text;
+use crate::protocol::builders::Text;
 use crate::session::fields::items;
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
@@ -109,7 +109,7 @@ impl TaskSpec {
     pub fn from_json(text: &str) -> Result<TaskSpec, GateError> {
         let spec: TaskSpec =
             serde_json::from_str(text).map_err(|e| GateError::BadTask(e.to_string()))?;
-        if !(crate::protocol::formats::PO_TASK_ID.check)(&spec.task_id) {
+        if !(crate::protocol::registry::formats::PO_TASK_ID.check)(&spec.task_id) {
             return Err(GateError::BadTask(format!(
                 "task_id {:?} is not ^TASK-[A-Z0-9-]+$",
                 spec.task_id

@@ -1,7 +1,7 @@
 //! The Pair Protocol's three human checkpoints, the decisions each allows, and the literal
 //! strings a reviewer types (`APPROVED`, `REVISE: <feedback>`, `MERGE APPROVED`, …).
 
-use crate::protocol::build::Text;
+use crate::protocol::builders::Text;
 use serde::{Serialize, Serializer};
 use std::fmt;
 

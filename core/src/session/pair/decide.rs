@@ -2,12 +2,12 @@
 
 use super::checkpoint::{Checkpoint, Decision, DecisionError, DecisionKind};
 use super::PairSession;
-use crate::protocol::build::pair::{
+use crate::protocol::builders::pair::{
     build_rejected, change_order_accepted, change_order_rejected, contract_final,
     contract_revision_requested, session_abort, session_complete, ContractArtifacts, PairMessage,
 };
-use crate::protocol::build::Text;
-use crate::protocol::families::pair::Phase;
+use crate::protocol::builders::Text;
+use crate::protocol::registry::families::pair::Phase;
 
 impl PairSession {
     /// What a reviewer typed at the open checkpoint (`REVISE: add expiry tests`), parsed and

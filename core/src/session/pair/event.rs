@@ -1,50 +1,12 @@
 //! The typed content of a valid Pair message, read once from its validated JSON.
 
 use crate::agent_mail::ProtocolMessage;
-use crate::protocol::build::pair::ContractArtifacts;
-use crate::protocol::build::ArtifactPath;
-use crate::protocol::families::pair::Phase;
+use crate::fingerprint::{FingerprintError, Fingerprints, CONTRACT_TAMPERED};
+use crate::protocol::builders::pair::ContractArtifacts;
+use crate::protocol::builders::ArtifactPath;
+use crate::protocol::registry::families::pair::{Phase, Role};
 use crate::session::fields::{items, text, texts};
-use crate::session::fingerprint::{FingerprintError, Fingerprints, CONTRACT_TAMPERED};
 use serde_json::Value;
-
-/// A session role.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    /// Writes the contract, reviews and merges.
-    Planner,
-    /// Implements against the contract.
-    Builder,
-}
-
-impl Role {
-    /// The role's name in PAIR_INIT (`PLANNER`, `BUILDER`).
-    #[must_use]
-    pub const fn wire(self) -> &'static str {
-        match self {
-            Role::Planner => "PLANNER",
-            Role::Builder => "BUILDER",
-        }
-    }
-
-    /// The other role.
-    #[must_use]
-    pub const fn other(self) -> Role {
-        match self {
-            Role::Planner => Role::Builder,
-            Role::Builder => Role::Planner,
-        }
-    }
-
-    fn parse(wire: &str) -> Option<Role> {
-        match wire {
-            "PLANNER" => Some(Role::Planner),
-            "BUILDER" => Some(Role::Builder),
-            _ => None,
-        }
-    }
-}
 
 /// A change order's request.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -169,7 +131,7 @@ fn fingerprints(body: &Value) -> Carried {
 }
 
 fn phase(name: &str) -> Option<Phase> {
-    crate::protocol::families::pair::Phase::parse(name)
+    Phase::parse(name)
 }
 
 impl Event {

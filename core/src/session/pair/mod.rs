@@ -18,13 +18,13 @@ pub mod timeout;
 mod view;
 
 pub use book::PairBook;
-pub use event::{AuditVerdict, Event, Request, Role};
+pub use event::{AuditVerdict, Event, Request};
 pub use view::PairView;
 
 use crate::agent_mail::Envelope;
-use crate::protocol::build::pair::ContractArtifacts;
-use crate::protocol::families::pair::Phase;
-use crate::session::fingerprint::{verify, Fingerprints, Tamper};
+use crate::fingerprint::{verify, Fingerprints, Tamper};
+use crate::protocol::builders::pair::ContractArtifacts;
+use crate::protocol::registry::families::pair::{Phase, Role};
 use crate::session::violation::{Violation, ViolationCode};
 use crate::session::Step;
 use crate::time::Timestamp;

@@ -2,8 +2,7 @@
 //! the phase it leads to and the checkpoint it opens or closes.
 
 use super::checkpoint::Checkpoint;
-use super::event::Role;
-use crate::protocol::families::pair::Phase;
+use crate::protocol::registry::families::pair::{Phase, Role};
 use serde::Serialize;
 
 /// Who may send a message.

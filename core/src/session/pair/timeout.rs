@@ -6,10 +6,9 @@
 //! #2 follows 10 minutes after #1 (as pair.md implements it); SESSION_ABORT 10 minutes after
 //! #2. Warnings actually sent move the later steps; steps not sent keep their nominal times.
 
-use super::Role;
-use crate::protocol::build::pair::{session_abort, timeout_warning};
-use crate::protocol::build::Text;
-use crate::protocol::families::pair::Phase;
+use crate::protocol::builders::pair::{session_abort, timeout_warning};
+use crate::protocol::builders::Text;
+use crate::protocol::registry::families::pair::{Phase, Role};
 use crate::time::Timestamp;
 use serde::Serialize;
 use serde_json::Value;

@@ -5,7 +5,7 @@ use super::timeout::{due_at, Due};
 use super::{
     AuditVerdict, ChangeOrder, CheckpointRecord, Contract, Integrity, PairSession, TimelineEntry,
 };
-use crate::protocol::families::pair::Phase;
+use crate::protocol::registry::families::pair::Phase;
 use crate::session::violation::Violation;
 use crate::time::Timestamp;
 use serde::Serialize;

@@ -15,19 +15,18 @@ use super::traffic::{fenced, Gen};
 use super::world::DemoMessage;
 use serde_json::{json, Map, Value};
 use switchboard_core::audit::{self, Contract};
-use switchboard_core::protocol::build::agent_po::{
+use switchboard_core::fingerprint::{fingerprint, Fingerprints};
+use switchboard_core::protocol::builders::agent_po::{
     blocked, feedback, fix_directive, go_directive, DirectiveIssue, TaskIds,
 };
-use switchboard_core::protocol::build::pair::{
+use switchboard_core::protocol::builders::pair::{
     build_complete, build_rejected, change_order, change_order_accepted, contract_draft,
     contract_final, pair_init, session_abort, session_complete, ChangeRequest, ContractArtifacts,
     DraftArtifacts, FailureMode, PairMessage,
 };
-use switchboard_core::protocol::build::{ArtifactPath, Text};
-use switchboard_core::protocol::families::pair::Phase;
+use switchboard_core::protocol::builders::{ArtifactPath, Text};
+use switchboard_core::protocol::registry::families::pair::{Phase, Role};
 use switchboard_core::protocol::{self, Options};
-use switchboard_core::session::fingerprint::{fingerprint, Fingerprints};
-use switchboard_core::session::pair::Role;
 use switchboard_core::time::Timestamp;
 
 /// A demo session's contract files and the builder's diff, for the audit view.

@@ -6,13 +6,12 @@
 use super::world::{timestamp, DemoMessage, BASE_MS};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
-use switchboard_core::protocol::build::pair::{
+use switchboard_core::protocol::builders::pair::{
     build_complete, contract_draft, contract_final, pair_init, session_abort, session_complete,
     ContractArtifacts, DraftArtifacts,
 };
-use switchboard_core::protocol::build::{ArtifactPath, Text};
-use switchboard_core::protocol::families::pair::Phase;
-use switchboard_core::session::pair::Role;
+use switchboard_core::protocol::builders::{ArtifactPath, Text};
+use switchboard_core::protocol::registry::families::pair::{Phase, Role};
 
 /// A fixed-seed linear congruential generator: the same data on every load.
 pub struct Lcg(u64);

@@ -5,7 +5,7 @@ pub mod droid;
 pub mod pair;
 pub mod pair_claude;
 
-use super::registry::{Deviation, FieldSpec, ObjectSpec, Pattern, Presence, Str, Ty};
+use super::spec::{Deviation, FieldSpec, ObjectSpec, Pattern, Presence, Str, Ty};
 
 /// A required member.
 pub(crate) const fn req(name: &'static str, ty: Ty) -> FieldSpec {

@@ -7,8 +7,8 @@ use super::{
     arr, arr1, int, konst, obj, one_of, opt, pattern, req, strict, ANY, ANY_OBJECT, BOOL, COUNT,
     DATE_TIME, NON_EMPTY, NON_NEG, TEXT, TEXTS,
 };
-use crate::protocol::formats::{BEADS_ID, MESSAGE_ID, UPPER_SNAKE};
-use crate::protocol::registry::{
+use crate::protocol::registry::formats::{BEADS_ID, MESSAGE_ID, UPPER_SNAKE};
+use crate::protocol::registry::spec::{
     CrossCheck, Deviation, Discriminator, ErrorCodeSpec, FamilyId, FamilySpec, MessageTypeSpec,
     ObjectSpec, Str, Ty,
 };

@@ -4,7 +4,7 @@
 //! PermissionResult and SDK `canUseTool` result records.
 
 use super::{konst, obj, one_of, opt, req, ANY_OBJECT, BOOL, NON_EMPTY, TEXT};
-use crate::protocol::registry::{
+use crate::protocol::registry::spec::{
     Discriminator, FamilyId, FamilySpec, FieldSpec, MessageTypeSpec, ObjectSpec, Ty,
 };
 

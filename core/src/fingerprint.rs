@@ -7,7 +7,7 @@
 //! `--verify` input): one JSON object, paths in byte order, each value `"sha256:<64 hex>"`:
 //!
 //! ```
-//! use switchboard_core::session::fingerprint::{fingerprint, verify, Fingerprints};
+//! use switchboard_core::fingerprint::{fingerprint, verify, Fingerprints};
 //!
 //! let baseline = fingerprint([("./tests/test_auth.py", &b"assert True\n"[..])]).unwrap();
 //! let json = serde_json::to_string(&baseline).unwrap();

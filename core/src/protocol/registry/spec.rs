@@ -1,11 +1,8 @@
-//! The protocol registry: every family and message type as static data.
-//!
-//! One [`REGISTRY`] of [`FamilySpec`]s drives detection, validation, JSON Schema export and the
-//! typed model. Nothing about a message type is written anywhere else.
+//! The registry's vocabulary: the types every family's data is written in (families, message
+//! types, members, value rules, patterns, deviations). The data itself is in [`super::families`]
+//! and [`super::formats`]; both use only this module, so the arrows run one way.
 
-use super::families;
-use super::formats;
-use super::issue::IssueCode;
+use crate::protocol::issue::IssueCode;
 use std::borrow::Cow;
 
 /// The known protocol families.
@@ -44,25 +41,7 @@ impl FamilyId {
     pub fn parse(name: &str) -> Option<FamilyId> {
         FamilyId::ALL.iter().copied().find(|f| f.as_str() == name)
     }
-
-    /// The registry entry of this family.
-    pub fn spec(self) -> &'static FamilySpec {
-        match self {
-            FamilyId::Pair => &families::pair::FAMILY,
-            FamilyId::AgentPo => &families::agent_po::FAMILY,
-            FamilyId::Droid => &families::droid::FAMILY,
-            FamilyId::PairClaude => &families::pair_claude::FAMILY,
-        }
-    }
 }
-
-/// The whole registry, in detection order.
-pub static REGISTRY: [&FamilySpec; 4] = [
-    &families::pair::FAMILY,
-    &families::agent_po::FAMILY,
-    &families::droid::FAMILY,
-    &families::pair_claude::FAMILY,
-];
 
 /// One protocol family.
 #[derive(Debug)]
@@ -335,15 +314,3 @@ pub enum CrossCheck {
         values: &'static [&'static str],
     },
 }
-
-/// Every deviation lenient mode accepts, for documentation.
-pub static DEVIATIONS: &[&Deviation] = &[
-    &formats::ISO8601_PLACEHOLDER,
-    &formats::AGENT_UUID_ID,
-    &formats::SEED_TEMPLATE,
-    &formats::NON_HEX_COMMIT,
-    &families::pair::CHANGE_ORDER_BARE,
-    &families::pair::CLI_ABBREVIATED,
-    &families::pair::AUDIT_SEVERITY_NONE,
-    &families::droid::SHORT_FORM,
-];

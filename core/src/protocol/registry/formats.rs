@@ -1,8 +1,8 @@
 //! String formats shared by the families: RFC 3339 timestamps, identifiers and patterns, each
 //! with its exported regular expression and a hand-written equivalent matcher (no regex engine).
 
-use super::issue::IssueCode;
-use super::registry::{Deviation, Pattern};
+use super::spec::{Deviation, Pattern};
+use crate::protocol::issue::IssueCode;
 
 /// Agent-PO examples write the literal `"ISO8601"` where a timestamp belongs.
 pub static ISO8601_PLACEHOLDER: Deviation = Deviation {

@@ -2,9 +2,8 @@
 //! agents' own messages (PAIR_INIT, CONTRACT_DRAFT, BUILD_COMPLETE, CHANGE_ORDER).
 
 use super::{ArtifactPath, Text};
-use crate::protocol::families::pair::Phase;
-use crate::session::fingerprint::Fingerprints;
-use crate::session::pair::Role;
+use crate::fingerprint::Fingerprints;
+use crate::protocol::registry::families::pair::{Phase, Role};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 

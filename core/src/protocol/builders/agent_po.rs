@@ -2,7 +2,7 @@
 //! gates.
 
 use super::Text;
-use crate::protocol::formats::{AGENT_ID, PO_TASK_ID};
+use crate::protocol::registry::formats::{AGENT_ID, PO_TASK_ID};
 use crate::time::Timestamp;
 use serde::Serialize;
 use serde_json::{json, Map, Value};

@@ -9,8 +9,8 @@ use super::{
     arr, konst, obj, one_of, opt, pattern, req, ANY, ANY_OBJECT, BOOL, COUNT, NON_EMPTY, TEXT,
     TEXTS,
 };
-use crate::protocol::formats::{AGENT_ID, ISO8601_PLACEHOLDER, PO_TASK_ID};
-use crate::protocol::registry::{
+use crate::protocol::registry::formats::{AGENT_ID, ISO8601_PLACEHOLDER, PO_TASK_ID};
+use crate::protocol::registry::spec::{
     Discriminator, ErrorCodeSpec, FamilyId, FamilySpec, MessageTypeSpec, ObjectSpec, Str, Ty,
 };
 
@@ -339,7 +339,7 @@ pub static FAMILY: FamilySpec = FamilySpec {
                     req(
                         "error",
                         obj(&[
-                            req("code", pattern(&crate::protocol::formats::UPPER_SNAKE)),
+                            req("code", pattern(&crate::protocol::registry::formats::UPPER_SNAKE)),
                             req("message", NON_EMPTY),
                             opt("original_message_type", NON_EMPTY),
                         ]),

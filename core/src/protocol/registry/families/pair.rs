@@ -8,8 +8,8 @@ use super::{
     arr, arr1, konst, obj, one_of, opt, pattern, req, strict, ANY_OBJECT, BOOL, NON_EMPTY, TEXT,
     TEXTS,
 };
-use crate::protocol::formats::{COMMIT_SHA, PAIR_ARTIFACT};
-use crate::protocol::registry::{
+use crate::protocol::registry::formats::{COMMIT_SHA, PAIR_ARTIFACT};
+use crate::protocol::registry::spec::{
     CrossCheck, Deviation, Discriminator, ErrorCodeSpec, FamilyId, FamilySpec, MessageTypeSpec,
     ObjectSpec, Str, Ty,
 };
@@ -34,6 +34,46 @@ pub static AUDIT_SEVERITY_NONE: Deviation = Deviation {
 };
 
 const ROLES: &[&str] = &["PLANNER", "BUILDER"];
+
+/// A Pair session role (PAIR_INIT `my_role` / `your_role`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Writes the contract, reviews and merges.
+    Planner,
+    /// Implements against the contract.
+    Builder,
+}
+
+impl Role {
+    /// The role's name in PAIR_INIT (`PLANNER`, `BUILDER`).
+    #[must_use]
+    pub const fn wire(self) -> &'static str {
+        match self {
+            Role::Planner => "PLANNER",
+            Role::Builder => "BUILDER",
+        }
+    }
+
+    /// The other role.
+    #[must_use]
+    pub const fn other(self) -> Role {
+        match self {
+            Role::Planner => Role::Builder,
+            Role::Builder => Role::Planner,
+        }
+    }
+
+    /// The role named `wire` in PAIR_INIT.
+    #[must_use]
+    pub fn parse(wire: &str) -> Option<Role> {
+        match wire {
+            "PLANNER" => Some(Role::Planner),
+            "BUILDER" => Some(Role::Builder),
+            _ => None,
+        }
+    }
+}
 
 /// A Pair session phase: the phase names the seed's bodies carry, plus `ABORTED` (the status
 /// of SESSION_ABORT) for an aborted session.
@@ -141,7 +181,7 @@ const PHASES: &[&str] = &[
 ];
 const ARTIFACT: Ty = pattern(&PAIR_ARTIFACT);
 /// Extension: the contract's test fingerprints, `{"<path>": "sha256:<64 hex>"}` (the form
-/// `session::fingerprint::Fingerprints` writes); checked by the session engine.
+/// `crate::fingerprint::Fingerprints` writes); checked by the session engine.
 const TEST_FINGERPRINTS: Ty = ANY_OBJECT;
 const AUDIT_SEVERITY: Ty = Ty::Str(Str::Enum {
     values: &["CRITICAL", "MAJOR", "MINOR"],

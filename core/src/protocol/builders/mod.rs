@@ -11,7 +11,7 @@ pub mod agent_po;
 pub mod pair;
 pub mod reply;
 
-use super::formats::PAIR_ARTIFACT;
+use super::registry::formats::PAIR_ARTIFACT;
 use serde::Serialize;
 use std::fmt;
 
