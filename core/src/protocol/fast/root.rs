@@ -1,0 +1,258 @@
+//! The root object with detection: members held until detection answers, then checked
+//! against the type it names ([`Guess`]); and the Pair body an Agent Mail row carries.
+
+use super::pass::{Level, Outcome, Seen, State};
+use super::scan::{Read, Scanner, Stop};
+use super::values::{check_value, member, object, skip_replaced, value, Walk, ANY};
+use crate::protocol::detect::{self, Members, Probe};
+use crate::protocol::issue::LazyPath;
+use crate::protocol::registry::{FamilyId, FamilySpec, MessageTypeSpec, Presence, Ty};
+use crate::protocol::validator::{check_leaf, Ctx, Leaf};
+use std::borrow::Cow;
+
+/// Members gathered by name: the detection members (named by their position in
+/// `DETECTION_KEYS`), or the members before detection had an answer.
+struct Gathered<'a, K, const N: usize> {
+    members: [Option<(K, Seen<'a>)>; N],
+    n: usize,
+    /// More than `N` members, or one name twice.
+    spilled: bool,
+}
+
+impl<'a, K: PartialEq, const N: usize> Gathered<'a, K, N> {
+    fn new() -> Self {
+        Gathered {
+            members: std::array::from_fn(|_| None),
+            n: 0,
+            spilled: false,
+        }
+    }
+
+    /// Adds a member; one named like a member already there spills (a name seen twice is
+    /// the full path's to judge: the `Value` keeps the last).
+    fn push(&mut self, key: K, value: Seen<'a>) {
+        if self.iter().any(|(k, _)| *k == key) {
+            self.spilled = true;
+            return;
+        }
+        self.append(key, value);
+    }
+
+    /// Adds a member without looking for its name among the others (the members held until
+    /// detection answers: a name seen twice fails when they are checked, see [`Walk::see`]).
+    fn append(&mut self, key: K, value: Seen<'a>) {
+        if self.n == N {
+            self.spilled = true;
+            return;
+        }
+        self.members[self.n] = Some((key, value));
+        self.n += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &(K, Seen<'a>)> {
+        self.members[..self.n].iter().flatten()
+    }
+
+    fn get(&self, key: &K) -> Option<&Seen<'a>> {
+        self.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+}
+
+/// The detection members of an object, by position in `DETECTION_KEYS`.
+type Probes<'a> = Gathered<'a, u32, PROBES>;
+
+/// The detection members that make an object an Agent Mail row, and name what it carries.
+const BODY_MD: u32 = detect::key_position("body_md");
+const SUBJECT: u32 = detect::key_position("subject");
+
+/// The members of the root object before detection had an answer.
+type Held<'a> = Gathered<'a, Cow<'a, str>, HELD>;
+
+/// How many detection members are kept (an object with more is left to the full path).
+const PROBES: usize = 6;
+
+/// How many members before the discriminator are kept for checking once it is known.
+const HELD: usize = 6;
+
+/// Detection's answer over the gathered members, when it has one without issue.
+fn detect_type(
+    probes: &Probes<'_>,
+    hint: Option<FamilyId>,
+) -> Option<(&'static FamilySpec, &'static MessageTypeSpec)> {
+    let members = Members::gather(probes.iter().map(|(k, v)| (*k, v as &dyn Probe)));
+    let mut ctx = Ctx::new(false, false);
+    let (family, found) = detect::detect(&mut ctx, &members, hint);
+    if ctx.errors > 0 {
+        return None;
+    }
+    Some((family?, found?))
+}
+
+/// The type detection answered while reading the root object, and its root members seen.
+struct Guess {
+    family: &'static FamilySpec,
+    spec: &'static MessageTypeSpec,
+    walk: Walk,
+    /// No detection member that could change the answer came after it.
+    settled: bool,
+    /// More members came before the answer than were held: they are unchecked.
+    unchecked: bool,
+}
+
+impl Guess {
+    /// Takes detection's answer and checks the members held until then against it: a leaf
+    /// as it was seen, an array or object read again from where it starts.
+    fn new<'a>(
+        st: &mut State<'a>,
+        (family, spec): (&'static FamilySpec, &'static MessageTypeSpec),
+        held: &Held<'a>,
+    ) -> Read<Guess> {
+        st.checks = spec.checks;
+        let mut g = Guess {
+            family,
+            spec,
+            walk: Walk::new(&spec.root),
+            settled: true,
+            unchecked: held.spilled,
+        };
+        for (key, seen) in held.iter() {
+            let Some(i) = g.walk.field(key) else { continue };
+            let Some(leaf) = seen.leaf() else {
+                let mut again = Scanner::at(st.text, seen.start().ok_or(Stop)?);
+                member(&mut again, st, &mut g.walk, i, Level::Root, false)?;
+                continue;
+            };
+            g.walk.see(st, i);
+            let f = &spec.root.fields[i];
+            check_leaf(&mut st.ctx, &f.ty, leaf, LazyPath::Root);
+            if st.wants("", f.name) {
+                st.keep("", f.name, seen.clone());
+            }
+        }
+        Ok(g)
+    }
+}
+
+/// The root object with detection (after its `{`): members are checked against detection's
+/// answer as soon as it has one.
+pub(super) fn detect_root<'a>(
+    sc: &mut Scanner<'a>,
+    st: &mut State<'a>,
+    hint: Option<FamilyId>,
+    row: bool,
+) -> Read<Outcome<'a>> {
+    let mut probes = Probes::new();
+    let mut held = Held::new();
+    let mut guess: Option<Guess> = None;
+    let mut first = true;
+    while sc.next_member(first)? {
+        first = false;
+        if skip_replaced(sc, st)? {
+            continue;
+        }
+        let (key, field) = match guess.as_mut() {
+            Some(g) => g.walk.read_name(sc)?,
+            None => (sc.name()?, None),
+        };
+        let index = detect::detection_index(&key);
+        let detection = index.is_some();
+        if let Some(g) = guess.as_mut() {
+            let kept = match field {
+                Some(i) if !st.failed() => member(sc, st, &mut g.walk, i, Level::Root, detection)?,
+                _ if detection => Some(value(sc, st, &ANY, Level::Deep)?),
+                _ => {
+                    check_value(sc, st, &ANY, Level::Deep)?;
+                    None
+                }
+            };
+            if let (Some(index), Some(seen)) = (index, kept) {
+                if !detect::keeps_answer(g.family.id, &key) {
+                    g.settled = false;
+                }
+                probes.push(index, seen);
+            }
+            continue;
+        }
+        let seen = value(sc, st, &ANY, Level::Deep)?;
+        if let Some(index) = index {
+            probes.push(index, seen.clone());
+        }
+        let decides = index.is_some_and(detect::decides_type);
+        held.append(key, seen);
+        if decides {
+            if let Some(answer) = detect_type(&probes, hint) {
+                guess = Some(Guess::new(st, answer, &held)?);
+            }
+        }
+    }
+    if probes.spilled {
+        return Ok(Outcome::Unclean);
+    }
+    if let Some(body) = probes.get(&BODY_MD) {
+        if !row {
+            // A row inside a row is no protocol message (`unknown_family`).
+            return Ok(Outcome::Unclean);
+        }
+        return Ok(Outcome::Row {
+            body: body.clone(),
+            subject: probes.get(&SUBJECT).cloned(),
+        });
+    }
+    let Some(g) = guess else {
+        return Ok(
+            detect_type(&probes, hint).map_or(Outcome::Unclean, |(f, s)| Outcome::Again(f, s))
+        );
+    };
+    if !g.settled {
+        // Later detection members may change the answer.
+        match detect_type(&probes, hint) {
+            None => return Ok(Outcome::Unclean),
+            Some((f, s)) if !std::ptr::eq(s, g.spec) => return Ok(Outcome::Again(f, s)),
+            Some(_) => {}
+        }
+    }
+    if g.unchecked {
+        return Ok(Outcome::Again(g.family, g.spec));
+    }
+    g.walk.finish(st, &[]);
+    st.cross_checks();
+    Ok(Outcome::Checked(g.family, g.spec))
+}
+
+/// A Pair body carried in an Agent Mail row whose subject names the type (after its `{`):
+/// checked as the `body` of `{subject, body}` (`to` comes from the transport and is not
+/// checked).
+pub(super) fn pair_body<'a>(
+    sc: &mut Scanner<'a>,
+    st: &mut State<'a>,
+    spec: &'static MessageTypeSpec,
+) -> Read<Outcome<'a>> {
+    st.checks = spec.checks;
+    let mut body = None;
+    for f in spec.root.fields {
+        match (f.name, &f.ty) {
+            ("to", _) => {}
+            ("subject", ty) => {
+                check_leaf(&mut st.ctx, ty, Leaf::Str(spec.name), LazyPath::Root);
+                if st.wants("", f.name) {
+                    st.keep("", f.name, Seen::Str(Cow::Borrowed(spec.name)));
+                }
+            }
+            ("body", Ty::Object(obj)) => body = Some(obj),
+            // `{subject, body}` has no other member.
+            _ => {
+                if !matches!(f.presence, Presence::Optional) {
+                    st.ctx.fail();
+                }
+            }
+        }
+    }
+    let Some(obj) = body.filter(|_| !st.failed()) else {
+        return Ok(Outcome::Unclean);
+    };
+    if object(sc, st, obj, Level::Member("body"), &["subject", "body"])? {
+        return Ok(Outcome::NotBody);
+    }
+    st.cross_checks();
+    Ok(Outcome::Checked(FamilyId::Pair.spec(), spec))
+}

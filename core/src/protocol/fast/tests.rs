@@ -1,0 +1,114 @@
+//! The fast path against the registry and the full path.
+
+use super::check;
+use super::pass::KEPT;
+use super::values::MAX_FIELDS;
+use crate::protocol::registry::{CrossCheck, ObjectSpec, Str, Ty, REGISTRY};
+
+/// Counts the version rules in a type's tree, and whether one sits inside an array.
+fn versions(ty: &Ty, in_array: bool) -> (usize, bool) {
+    match ty {
+        Ty::Str(Str::Version { .. }) => (1, in_array),
+        Ty::Array { items, .. } => versions(items, true),
+        Ty::Object(spec) => spec.fields.iter().fold((0, false), |(n, a), f| {
+            let (m, b) = versions(&f.ty, in_array);
+            (n + m, a || b)
+        }),
+        _ => (0, false),
+    }
+}
+
+fn widest(ty: &Ty) -> usize {
+    match ty {
+        Ty::Array { items, .. } => widest(items),
+        Ty::Object(spec) => spec
+            .fields
+            .iter()
+            .map(|f| widest(&f.ty))
+            .fold(spec.fields.len(), usize::max),
+        _ => 0,
+    }
+}
+
+#[test]
+fn the_registry_fits_this_path() {
+    for fam in REGISTRY {
+        for t in fam.types {
+            // The declared version is one member, so the order members are checked in
+            // (document order here, registry order on the full path) cannot change it.
+            let root = Ty::Object(ObjectSpec {
+                fields: t.root.fields,
+            });
+            let (n, in_array) = versions(&root, false);
+            assert!(n <= 1 && !in_array, "{}: {n} version rules", t.name);
+            assert!(widest(&root) <= MAX_FIELDS, "{}", t.name);
+            let read: usize = t
+                .checks
+                .iter()
+                .map(|c| match c {
+                    CrossCheck::Pairs { .. } | CrossCheck::Differ { .. } => 2,
+                })
+                .sum();
+            assert!(read <= KEPT, "{}", t.name);
+        }
+    }
+}
+
+/// A message that writes a member twice is answered here as its last value decides, at
+/// the root (the discriminator too), in a nested object and in a carried message.
+#[test]
+fn repeated_members_are_answered_here() {
+    let task = r#""version":"1.0.0","timestamp":"2025-12-25T12:00:00Z","sender_id":"o","message_id":"123e4567-e89b-12d3-a456-426614174000","task_id":"bd-1","description":"d","file_patterns":["x"],"priority":"low","priority_value":3"#;
+    let spec = r#""specification":{"acceptance_criteria":["a"]}"#;
+    let clean = [
+        format!(r#"{{"type":true,{task},{spec},"type":"task_assignment"}}"#),
+        format!(r#"{{"type":"status_update",{task},{spec},"type":"task_assignment"}}"#),
+        format!(r#"{{"type":"task_assignment","task_id":7,{task},{spec}}}"#),
+        format!(
+            r#"{{"type":"task_assignment",{task},"specification":{{"acceptance_criteria":0,"acceptance_criteria":["a"]}}}}"#
+        ),
+        format!(r#"{{"type":"task_assignment",{task},"specification":1,{spec}}}"#),
+        format!(
+            r#"{{"subject":"x","body_md":1,"body_md":"{{\"type\":\"task_assignment\",\"task_id\":7,{}}}"}}"#,
+            format!("{task},{spec}").replace('"', "\\\"")
+        ),
+    ];
+    for text in &clean {
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        let full = crate::protocol::validate(&value, &crate::protocol::Options::default());
+        assert!(full.valid && full.issues.is_empty(), "{text}: {full:?}");
+        let fast = check(text.as_bytes(), None).unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(fast.into_report(), full, "{text}");
+    }
+    // The last value is the one that counts.
+    let unclean = format!(r#"{{"type":"task_assignment",{task},{spec},"task_id":7}}"#);
+    assert!(check(unclean.as_bytes(), None).is_none());
+}
+
+/// Every strictly valid fixture, as committed and compacted, is answered here (not by the
+/// full path), as the type the full path detects.
+#[test]
+fn valid_fixtures_are_clean_on_this_path() {
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/protocol/valid");
+    let mut stack = vec![root];
+    let mut checked = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let pretty = std::fs::read(&path).unwrap();
+            let value: serde_json::Value = serde_json::from_slice(&pretty).unwrap();
+            let full = crate::protocol::validate(&value, &crate::protocol::Options::default());
+            for bytes in [pretty, serde_json::to_vec(&value).unwrap()] {
+                let clean = check(&bytes, None).unwrap_or_else(|| panic!("{}", path.display()));
+                assert_eq!(clean.into_report(), full, "{}", path.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 60, "{checked}");
+}
