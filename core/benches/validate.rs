@@ -33,7 +33,7 @@ use std::hint::black_box;
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
-use switchboard_core::protocol::{self, schema, Options};
+use switchboard_core::protocol::{self, export::schema, Options};
 
 const MESSAGES: usize = 20_000;
 

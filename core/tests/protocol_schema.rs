@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use switchboard_core::protocol::{self, schema, FamilyId, Options, REGISTRY};
+use switchboard_core::protocol::{self, export::schema, FamilyId, Options, REGISTRY};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/protocol")

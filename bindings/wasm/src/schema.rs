@@ -1,7 +1,7 @@
 //! JSON Schema export and the registry tables the JS layer builds results and schema objects from.
 
 use serde_json::{json, Value};
-use switchboard_core::protocol::{schema, FamilyId, IssueCode, REGISTRY};
+use switchboard_core::protocol::{export::schema, FamilyId, IssueCode, REGISTRY};
 use wasm_bindgen::prelude::*;
 
 /// The schema for a key: `""` the union of every type (detection), a family name that

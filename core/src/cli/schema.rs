@@ -1,7 +1,7 @@
 //! `switchboard schema`: print the JSON Schemas generated from the protocol registry.
 
 use super::output::{self, Style};
-use crate::protocol::schema;
+use crate::protocol::export::schema;
 use std::process::ExitCode;
 
 /// Print JSON Schemas (draft 2020-12) for the protocol message types.

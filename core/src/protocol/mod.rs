@@ -19,20 +19,19 @@
 //! (full [`Report`]), [`iter_errors`] (error issues), [`validate_str`] / [`validate_slice`]
 //! for raw bytes, and [`validate_lines`] for JSON Lines. A report lists at most
 //! [`MAX_ISSUES`] issues, then one `too_many_issues` issue counting the rest. Rules live in
-//! [`registry`]; [`schema`] exports them as JSON Schema 2020-12; [`model`] is the typed view
-//! of a valid message; [`builders`] writes protocol messages (replies, checkpoint decisions,
+//! [`registry`]; [`export`] writes them as JSON Schema 2020-12 and TypeScript; [`model`] is the
+//! typed view of a valid message; [`builders`] writes protocol messages (replies, checkpoint decisions,
 //! directives).
 
 pub mod builders;
 mod detect;
+pub mod export;
 mod fast;
 pub mod issue;
 mod lines;
 pub mod model;
 pub mod registry;
 mod same;
-pub mod schema;
-pub mod typescript;
 mod validator;
 
 pub use issue::{Issue, IssueCode, Path, PathSegment, Severity, MAX_ISSUES};

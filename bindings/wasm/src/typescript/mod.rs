@@ -1,5 +1,5 @@
 //! The package's generated type declarations (`js/types.d.ts`): the message types from the
-//! core's registry ([`switchboard_core::protocol::typescript`]), then the shapes this binding
+//! core's registry ([`switchboard_core::protocol::export::typescript`]), then the shapes this binding
 //! gives JavaScript — options, reports, issues, pane snapshots, sessions, boards, gate outcomes,
 //! fingerprints and audit reports — with their unions (families, codes, type names, filter
 //! modes, event kinds, phases, violation codes, audit patterns) taken from the core's data.
@@ -172,7 +172,7 @@ pub fn declarations() -> String {
     format!(
         "{HEADER}{}{RESULTS}\n/** A thread filter mode of the pane contract. */\nexport type PaneMode = {};\n\n\
          /** An event kind of the pane contract's taxonomy. */\nexport type PaneEventKind =\n  | {};\n",
-        protocol::typescript::declarations(),
+        protocol::export::typescript::declarations(),
         union(&contract.thread_filter_modes),
         union(&contract.event_taxonomy).replace(" | ", "\n  | "),
     ) + &sessions::declarations()

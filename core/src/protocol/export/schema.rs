@@ -7,7 +7,7 @@
 //! inside an Agent Mail `body_md` (JSON Schema cannot parse a string). Timestamps are exported
 //! as `format: date-time`; validate with format assertion enabled.
 
-use super::registry::{
+use crate::protocol::registry::{
     CrossCheck, Discriminator, FamilyId, FamilySpec, MessageTypeSpec, ObjectSpec, Presence, Str,
     Ty, REGISTRY,
 };

@@ -7,9 +7,11 @@
 //! Interface names are the family and type names in PascalCase (`pair/PAIR_INIT` →
 //! `PairPairInit`, `agent-po/BLOCKED_NOTIFICATION@po` → `AgentPoBlockedNotificationPo`).
 
-use super::issue::IssueCode;
-use super::registry::{FamilySpec, FieldSpec, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
-use super::REGISTRY;
+use crate::protocol::issue::IssueCode;
+use crate::protocol::registry::{
+    FamilySpec, FieldSpec, MessageTypeSpec, ObjectSpec, Presence, Str, Ty,
+};
+use crate::protocol::REGISTRY;
 use std::fmt::Write;
 
 /// The whole declaration text (an ES module of types only), in registry order.
