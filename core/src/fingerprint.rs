@@ -100,6 +100,30 @@ impl fmt::Display for Sha256Digest {
     }
 }
 
+/// Serialized as its 64 hex digits in text formats (JSON), as 32 bytes in binary ones (the
+/// console's worker seam); read back from either, with or without a `sha256:` prefix.
+impl Serialize for Sha256Digest {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if s.is_human_readable() {
+            s.collect_str(self)
+        } else {
+            self.0.serialize(s)
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Sha256Digest {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Sha256Digest, D::Error> {
+        if d.is_human_readable() {
+            let text = String::deserialize(d)?;
+            Sha256Digest::from_hex(text.strip_prefix(PREFIX).unwrap_or(&text))
+                .ok_or_else(|| serde::de::Error::custom("expected 64 hex digits"))
+        } else {
+            <[u8; 32]>::deserialize(d).map(Sha256Digest)
+        }
+    }
+}
+
 /// The seed's error code for a contract file that differs from its fingerprint (the audit's
 /// `CONTRACT_TAMPERED` code is this one).
 pub const CONTRACT_TAMPERED: &str = "CONTRACT_TAMPERED";
@@ -119,7 +143,8 @@ impl Fingerprints {
         self.insert_digest(ContractPath::parse(path)?, Sha256Digest::of(bytes))
     }
 
-    fn insert_digest(
+    /// Records a digest already taken under `path`; the same path twice is an error.
+    pub fn insert_digest(
         &mut self,
         path: ContractPath,
         digest: Sha256Digest,

@@ -18,7 +18,8 @@ pub struct Diff {
 }
 
 /// What happened to a file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ChangeKind {
     /// Created (`--- /dev/null` or `new file mode`).
     Added,
@@ -93,7 +94,8 @@ pub struct Hunk {
 }
 
 /// A line's role.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum LineKind {
     /// Unchanged (` `).
     Context,
@@ -182,6 +184,21 @@ pub fn parse(text: &str) -> Result<Diff, DiffError> {
         files.push(convert(patch)?);
     }
     Ok(Diff { files })
+}
+
+/// The line diff between two texts of one file (3 lines of context), as the model a parsed
+/// diff gives: what changed in a contract file since its baseline text.
+pub fn between(path: ContractPath, old: &str, new: &str) -> FileChange {
+    let patch = diffy::create_patch(old, new);
+    FileChange {
+        kind: ChangeKind::Modified,
+        old_path: path.clone(),
+        new_path: path,
+        old_mode: None,
+        new_mode: None,
+        binary: false,
+        hunks: patch.hunks().iter().map(hunk).collect(),
+    }
 }
 
 fn has_file_header(text: &str) -> bool {

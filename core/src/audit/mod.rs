@@ -29,7 +29,7 @@
 //! `docs/protocol.md`. Findings come in diff order: file, then line.
 
 mod contract;
-mod deps;
+pub mod deps;
 pub mod diff;
 mod hardcode;
 mod imports;
@@ -40,6 +40,7 @@ mod scan;
 
 pub use contract::{is_test_path, Contract};
 pub use diff::{parse as parse_diff, Diff, DiffError};
+pub use imports::provided_modules;
 pub use report::{AuditReport, Code, Finding, IssueType, Location, Severity, Side, Status};
 
 use std::collections::BTreeSet;

@@ -1,11 +1,11 @@
 //! The `audit_report.json` model (protocol-notes §2.1; `pair/AUDIT_REPORT` in the registry).
 
 use crate::fingerprint;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 
 /// The report's verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Status {
     /// No CRITICAL or MAJOR issue.
@@ -15,7 +15,7 @@ pub enum Status {
 }
 
 /// How bad an issue is; ordered from least to most severe.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Severity {
     /// Style, docs, a discarded result: reported, does not fail the audit.
@@ -38,7 +38,7 @@ impl Severity {
 }
 
 /// The audit report's issue `type`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum IssueType {
     /// The contract is gamed (tampering, test detection, mocked assertions, hard-coding).
@@ -61,7 +61,7 @@ impl IssueType {
 }
 
 /// A stable machine code per finding; the first three are the seed's error codes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Code {
     /// The builder changed a contract file (seed: "Builder modified test file").
@@ -90,7 +90,7 @@ impl Code {
 }
 
 /// Which side of the diff a line number counts on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The new file (an added or context line).

@@ -29,6 +29,10 @@ pub enum ViolationCode {
     LimitExceeded,
     /// Two PAIR_INITs disagree about the roles.
     RoleConflict,
+    /// A message names an artifact path that leaves the project folder (`..` above it, an
+    /// absolute path, a drive, a home directory or another variable than `$PROJECT_ROOT`);
+    /// found by the console's evidence resolver, which never reads it.
+    ArtifactOutsideFolder,
 }
 
 impl ViolationCode {
@@ -43,6 +47,7 @@ impl ViolationCode {
         ViolationCode::BadFingerprints,
         ViolationCode::LimitExceeded,
         ViolationCode::RoleConflict,
+        ViolationCode::ArtifactOutsideFolder,
     ];
 
     /// The stable snake_case name.
@@ -58,6 +63,7 @@ impl ViolationCode {
             ViolationCode::BadFingerprints => "bad_fingerprints",
             ViolationCode::LimitExceeded => "limit_exceeded",
             ViolationCode::RoleConflict => "role_conflict",
+            ViolationCode::ArtifactOutsideFolder => "artifact_outside_folder",
         }
     }
 }
@@ -76,6 +82,7 @@ impl ViolationCode {
             ViolationCode::BadFingerprints => "a `test_fingerprints` member is not `{\"<path>\": \"sha256:<hex>\"}`; applied without it",
             ViolationCode::LimitExceeded => "a limit was passed without the end it calls for (a third TIMEOUT_WARNING, FEEDBACK past max_revisions, FIX past retry.max); applied",
             ViolationCode::RoleConflict => "a second PAIR_INIT claims the role the session gave the other agent; not applied",
+            ViolationCode::ArtifactOutsideFolder => "a message names an artifact path that leaves the project folder (`..` above it, absolute, a drive, `~`, another variable than `$PROJECT_ROOT`); found when the console resolves a session's artifacts, which it then never reads; the message is applied",
         }
     }
 }

@@ -66,6 +66,20 @@ impl Serialize for Checkpoint {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Checkpoint {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Checkpoint, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        [
+            Checkpoint::ContractReview,
+            Checkpoint::ImplementationReview,
+            Checkpoint::ChangeOrderReview,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == name)
+        .ok_or_else(|| serde::de::Error::custom(format!("no checkpoint {name:?}")))
+    }
+}
+
 /// A decision a reviewer can take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DecisionKind {
