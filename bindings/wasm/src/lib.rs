@@ -28,10 +28,11 @@
 //!    it has any), then `SWITCHBOARD_BLESS=1 cargo test -p switchboard-wasm --test typescript`
 //!    rewrites `js/types.d.ts`.
 //! 3. **JS**: in `js/api.js` one function (`const x = (input) => unwrap(glue.x(…))`, which
-//!    returns the value or throws a `SwitchboardError`) and its name in the returned object;
-//!    the name in the export lists of `js/index.js` and `js/node.mjs` (`node.cjs` takes them
-//!    all).
-//! 4. **TSDoc**: its declaration in `js/index.d.ts`.
+//!    returns the value or throws a `SwitchboardError`) and its name in the object `createApi`
+//!    returns.
+//! 4. **Declaration**: `export declare function x(…)` with its TSDoc in `js/index.d.ts`. That
+//!    file is the package's one export list: `assemble.mjs` generates the entries' exports from
+//!    it and fails the build unless `createApi` returns exactly what it declares.
 //! 5. **Test**: a case in `tests/js/api.test.mjs`; `scripts/npm-package.sh` and
 //!    `node --test bindings/wasm/tests/js/` run it from the packed tarball.
 

@@ -31,13 +31,20 @@ test("the tarball holds the package files and package.json declares the entry po
   const dot = manifest.exports["."];
   assert.equal(dot.node.import.default, "./node.mjs");
   assert.equal(dot.node.require.default, "./node.cjs");
-  assert.equal(dot.browser.default, "./index.js");
+  assert.equal(dot.import.default, "./index.js");
+  assert.equal(dot.require.default, "./index.js");
   assert.equal(dot.default.default, "./index.js");
+  assert.equal(manifest.module, "./index.js");
+  for (const field of ["repository", "homepage", "bugs"]) assert.ok(manifest[field], `package.json has ${field}`);
+  // The browser and bundler entry needs no top-level await, fetch or asset URL.
+  const entry = readFileSync(join(installed, "index.js"), "utf8") + readFileSync(join(installed, "wasm/switchboard_wasm.js"), "utf8");
+  assert.doesNotMatch(entry, /import\.meta|fetch\(|^await /m);
   const files = readdirSync(installed);
   for (const f of ["README.md", "LICENSE-MIT", "LICENSE-APACHE", "index.d.ts", "index.d.cts", "types.d.ts"]) {
     assert.ok(files.includes(f), `${f} in the package`);
   }
   assert.deepEqual(readdirSync(join(installed, "wasm")).sort(), [
+    "inline.js",
     "switchboard_wasm.cjs",
     "switchboard_wasm.js",
     "switchboard_wasm_bg.wasm",
