@@ -18,6 +18,7 @@ const KEYS: &[&str] = &[
     "sender_id",
     "to",
     "recipients",
+    "cc",
     "subject",
     "created_ts",
     "created",

@@ -2,10 +2,10 @@
 //! (`tests/agent-mail/record_replies.py`): upstream 0.2.1 and the mcp-mail 0.1.19 fork.
 
 use serde_json::Value;
+use switchboard_core::agent_mail::normalize_timestamp;
 use switchboard_core::agent_mail::replies::{
     self, acknowledged_ids, acknowledged_message_id, contact_rows, inbox_rows, mark_ack_required,
-    normalize_timestamp, outbox_rows, pending_ack_ids, reply_payload, unified_inbox_rows,
-    AdapterError,
+    outbox_rows, pending_ack_ids, reply_payload, unified_inbox_rows, AdapterError,
 };
 use switchboard_core::pane::{
     self, build_snapshot, parse_messages, Direction, EventKind, FilterMode, MessageItem, PaneState,
@@ -453,7 +453,7 @@ fn adapter_errors_are_reported_not_panicked() {
 
 #[test]
 fn mail_rows_decode_tools_and_the_unified_inbox_alike() {
-    use switchboard_core::agent_mail::replies::MailRow;
+    use switchboard_core::agent_mail::MailRow;
     for (variant, r) in both() {
         let inbox = MailRow::rows(r.fetch_inbox).expect(variant);
         assert_eq!(

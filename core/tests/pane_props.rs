@@ -357,9 +357,9 @@ proptest! {
 
     #[test]
     fn timestamps_normalize_once_and_never_panic(text in ".{0,40}", date in "[0-9]{4}-[0-9]{2}-[0-9]{2}", time in "[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?") {
-        let once = adapters::normalize_timestamp(&text);
-        prop_assert_eq!(adapters::normalize_timestamp(&once), once.clone());
+        let once = switchboard_core::agent_mail::normalize_timestamp(&text);
+        prop_assert_eq!(switchboard_core::agent_mail::normalize_timestamp(&once), once.clone());
         let naive = format!("{date} {time}");
-        prop_assert_eq!(adapters::normalize_timestamp(&naive), format!("{date}T{time}+00:00"));
+        prop_assert_eq!(switchboard_core::agent_mail::normalize_timestamp(&naive), format!("{date}T{time}+00:00"));
     }
 }

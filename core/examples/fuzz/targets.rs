@@ -221,7 +221,7 @@ fn pane_adapters(input: &[u8]) {
     let _ = adapters::unified_inbox_rows(&text, Some("GreenCastle"));
     let _ = adapters::pending_ack_ids(&text);
     let _ = adapters::acknowledged_message_id(&text);
-    let _ = adapters::normalize_timestamp(&text);
+    let _ = switchboard_core::agent_mail::normalize_timestamp(&text);
     if let Ok(rows) = inbox {
         let _ = adapters::acknowledged_ids(&rows, &text);
         let _ = adapters::mark_ack_required(&rows, &[1, 2, 3]);

@@ -1,8 +1,8 @@
 //! Reading a message log: a JSON array of rows or messages, a server reply payload
 //! (`{"messages": [...]}` or `{"result": [...]}`), one message, or JSON Lines.
 
-use super::{Carried, Envelope, InvalidMessage};
-use crate::protocol::{Options, Report};
+use super::envelope::Envelope;
+use crate::protocol::Options;
 use serde_json::Value;
 use std::fmt;
 
@@ -98,40 +98,19 @@ fn json_lines(text: &[u8], options: &Options) -> Vec<Envelope> {
             continue;
         }
         let index = out.len();
-        let mut envelope = Envelope::decode_bytes(index, line, options)
-            .unwrap_or_else(|e| not_json(index, &format!("line {}: not JSON: {e}", n + 1)));
+        let mut envelope = Envelope::decode_bytes(index, line, options).unwrap_or_else(|e| {
+            Envelope::not_json(index, &format!("line {}: not JSON: {e}", n + 1))
+        });
         envelope.line = Some(n + 1);
         out.push(envelope);
     }
     out
 }
 
-/// An envelope for an entry that is not JSON.
-pub(super) fn not_json(index: usize, message: &str) -> Envelope {
-    Envelope {
-        index,
-        line: None,
-        id: None,
-        thread_id: None,
-        from: None,
-        to: Vec::new(),
-        subject: None,
-        created_ts: None,
-        at: None,
-        importance: None,
-        ack_required: false,
-        acknowledged: false,
-        ack_at: None,
-        carried: Carried::Invalid(Box::new(InvalidMessage {
-            report: Report::unparsed(message.to_owned()),
-            message: None,
-        })),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent_mail::envelope::Carried;
 
     #[test]
     fn arrays_payloads_and_json_lines() {

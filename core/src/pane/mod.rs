@@ -7,18 +7,24 @@
 //! I/O, no clock, no threads, no panics on any input.
 //!
 //! - [`contract()`], [`validate_contract`]: the contract and its checks.
-//! - [`build_snapshot`]: one snapshot from raw payload strings.
+//! - [`build_snapshot`]: one snapshot from raw payload strings (the reference's contract).
+//! - [`build_snapshot_from_rows`]: the same snapshot from decoded rows ([`MailRow::rows`],
+//!   [`Contact::rows`] of a live server's replies).
 //! - [`PaneState`]: the same snapshot kept up to date incrementally.
 //! - [`RefreshIdentity`] ([`Snapshot::refresh_identity`]): whether a pane changed.
 //! - [`run_smoke`]: the reference smoke workflow transcript.
 //!
-//! Real servers' replies become pane inputs through [`crate::agent_mail::replies`].
+//! Real servers' replies become pane inputs through [`crate::agent_mail`]: typed rows, or the
+//! canonical row text of [`crate::agent_mail::replies`].
+
+use crate::agent_mail::{Contact, MailRow};
 
 mod build;
 mod contract;
 mod model;
 mod parse;
 mod refresh;
+mod rows;
 mod smoke;
 mod state;
 
@@ -54,14 +60,65 @@ pub fn build_snapshot(
     mode: FilterMode,
     acked: &[u64],
 ) -> Result<Snapshot, PaneError> {
+    snapshot(contract, active_thread, mode, acked, || {
+        (
+            parse_messages(inbox_json, "inbox", Direction::Inbox),
+            parse_messages(outbox_json, "outbox", Direction::Outbox),
+            parse_contacts(contacts_json),
+        )
+    })
+}
+
+/// Builds one snapshot from decoded rows: the inbox and outbox as [`MailRow`]s, the contacts as
+/// [`Contact`]s (e.g. [`MailRow::rows`] and [`Contact::rows`] of a live server's replies), the
+/// same snapshot [`build_snapshot`] gives for their canonical text. A stream with a row that
+/// lacks a required member (`from`, `subject`, `created_ts`, `importance`; a contact's `to`,
+/// `status`, `reason`, `updated_ts`) becomes empty, its `parse_failure` text naming the row.
+///
+/// # Errors
+/// As [`build_snapshot`].
+pub fn build_snapshot_from_rows(
+    contract: &Contract,
+    inbox: &[MailRow],
+    outbox: &[MailRow],
+    contacts: &[Contact],
+    active_thread: Option<&str>,
+    mode: FilterMode,
+    acked: &[u64],
+) -> Result<Snapshot, PaneError> {
+    snapshot(contract, active_thread, mode, acked, || {
+        (
+            rows::messages(inbox, Direction::Inbox),
+            rows::messages(outbox, Direction::Outbox),
+            rows::contacts(contacts),
+        )
+    })
+}
+
+/// The inbox, outbox and contact streams of one snapshot.
+type Streams = (
+    build::Stream<MessageItem>,
+    build::Stream<MessageItem>,
+    build::Stream<ContactItem>,
+);
+
+/// The hard checks first, then the streams (read only when they pass), then the snapshot.
+fn snapshot(
+    contract: &Contract,
+    active_thread: Option<&str>,
+    mode: FilterMode,
+    acked: &[u64],
+    streams: impl FnOnce() -> Streams,
+) -> Result<Snapshot, PaneError> {
     let active_thread = build::check_view(contract, active_thread, mode)?;
     let mut acked_sorted = acked.to_vec();
     acked_sorted.sort_unstable();
+    let (inbox, outbox, contacts) = streams();
     build::assemble(
         contract,
-        parse_messages(inbox_json, "inbox", Direction::Inbox),
-        parse_messages(outbox_json, "outbox", Direction::Outbox),
-        parse_contacts(contacts_json),
+        inbox,
+        outbox,
+        contacts,
         active_thread,
         mode,
         |id| acked_sorted.binary_search(&id).is_ok(),

@@ -1,6 +1,6 @@
-//! Row parsing straight from bytes.
+//! Row parsing straight from bytes, with the reference's rules and error texts.
 //!
-//! The fast path deserializes the payload with typed serde visitors that borrow
+//! The payload is deserialized through the Agent Mail row reader's visitors, which borrow
 //! strings from the input and keep only the fields the pane needs, so no
 //! `serde_json::Value` tree is built. The visitors accept every JSON document that
 //! `serde_json::from_str::<Value>` accepts (numbers are parsed in full, nesting is
@@ -9,202 +9,10 @@
 //! parsing into `Value`, giving the reference's exact `serde_json` message.
 
 use super::model::{ContactItem, Direction, MessageItem};
+use crate::agent_mail::{ack_flag, FlagError, Key, RawRow, Row, Scalar, Skip, SkipVisitor};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
-
-/// A field value, reduced to what the pane rules can tell apart.
-enum Scalar<'a> {
-    Null,
-    Bool(bool),
-    U64(u64),
-    Str(Cow<'a, str>),
-    Other,
-}
-
-/// Consumes any JSON value (arrays and objects element by element).
-struct Skip;
-
-struct SkipVisitor;
-
-impl<'de> Visitor<'de> for SkipVisitor {
-    type Value = Skip;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-    fn visit_str<E>(self, _: &str) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-    fn visit_unit<E>(self) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-    fn visit_none<E>(self) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Skip, D::Error> {
-        Skip::deserialize(d)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Skip, A::Error> {
-        while seq.next_element::<Skip>()?.is_some() {}
-        Ok(Skip)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Skip, A::Error> {
-        while map.next_entry::<Skip, Skip>()?.is_some() {}
-        Ok(Skip)
-    }
-}
-
-impl<'de> Deserialize<'de> for Skip {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(SkipVisitor)
-    }
-}
-
-struct ScalarVisitor;
-
-impl<'de> Visitor<'de> for ScalarVisitor {
-    type Value = Scalar<'de>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_bool<E>(self, v: bool) -> Result<Scalar<'de>, E> {
-        Ok(Scalar::Bool(v))
-    }
-    fn visit_i64<E>(self, v: i64) -> Result<Scalar<'de>, E> {
-        // `serde_json::Number::from(i64)` stores non-negative values as unsigned.
-        Ok(u64::try_from(v).map_or(Scalar::Other, Scalar::U64))
-    }
-    fn visit_u64<E>(self, v: u64) -> Result<Scalar<'de>, E> {
-        Ok(Scalar::U64(v))
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Scalar<'de>, E> {
-        Ok(Scalar::Other)
-    }
-    fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Scalar<'de>, E> {
-        Ok(Scalar::Str(Cow::Borrowed(v)))
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Scalar<'de>, E> {
-        Ok(Scalar::Str(Cow::Owned(v.to_string())))
-    }
-    fn visit_string<E>(self, v: String) -> Result<Scalar<'de>, E> {
-        Ok(Scalar::Str(Cow::Owned(v)))
-    }
-    fn visit_unit<E>(self) -> Result<Scalar<'de>, E> {
-        Ok(Scalar::Null)
-    }
-    fn visit_none<E>(self) -> Result<Scalar<'de>, E> {
-        Ok(Scalar::Null)
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Scalar<'de>, D::Error> {
-        Scalar::deserialize(d)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Scalar<'de>, A::Error> {
-        SkipVisitor.visit_seq(seq).map(|_| Scalar::Other)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Scalar<'de>, A::Error> {
-        SkipVisitor.visit_map(map).map(|_| Scalar::Other)
-    }
-}
-
-impl<'de> Deserialize<'de> for Scalar<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(ScalarVisitor)
-    }
-}
-
-/// An object key (escapes decoded, so `"\u0069d"` is `id` as in a `Value` map).
-struct Key<'a>(Cow<'a, str>);
-
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match Scalar::deserialize(d)? {
-            Scalar::Str(text) => Ok(Key(text)),
-            _ => Ok(Key(Cow::Borrowed(""))),
-        }
-    }
-}
-
-/// A raw row: named fields of an object; a non-object row has none.
-trait RawRow<'de>: Default {
-    /// Stores `value` under `key` if the row keeps that field (later keys win).
-    fn set(&mut self, key: &str, value: Scalar<'de>);
-    /// Whether the row keeps field `key`.
-    fn wants(key: &str) -> bool;
-}
-
-struct RowVisitor<R>(std::marker::PhantomData<R>);
-
-impl<'de, R: RawRow<'de>> Visitor<'de> for RowVisitor<R> {
-    type Value = R;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<R, E> {
-        Ok(R::default())
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<R, E> {
-        Ok(R::default())
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<R, E> {
-        Ok(R::default())
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<R, E> {
-        Ok(R::default())
-    }
-    fn visit_str<E>(self, _: &str) -> Result<R, E> {
-        Ok(R::default())
-    }
-    fn visit_unit<E>(self) -> Result<R, E> {
-        Ok(R::default())
-    }
-    fn visit_none<E>(self) -> Result<R, E> {
-        Ok(R::default())
-    }
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<R, D::Error> {
-        d.deserialize_any(self)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<R, A::Error> {
-        SkipVisitor.visit_seq(seq).map(|_| R::default())
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<R, A::Error> {
-        let mut row = R::default();
-        while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
-            if R::wants(&key) {
-                let value = map.next_value::<Scalar<'de>>()?;
-                row.set(&key, value);
-            } else {
-                map.next_value::<Skip>()?;
-            }
-        }
-        Ok(row)
-    }
-}
-
-/// Wrapper that deserializes one row through [`RowVisitor`].
-struct Row<R>(R);
-
-impl<'de, R: RawRow<'de>> Deserialize<'de> for Row<R> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(RowVisitor(std::marker::PhantomData))
-            .map(Row)
-    }
-}
 
 /// The `result` member of an object payload: rows when it is an array.
 struct ResultSlot<R>(Option<Vec<R>>);
@@ -393,13 +201,13 @@ impl<'de> RawRow<'de> for RawContact<'de> {
 }
 
 /// Error-text context for one row.
-struct At<'s> {
-    source: &'s str,
-    index: usize,
+pub(super) struct At<'s> {
+    pub(super) source: &'s str,
+    pub(super) index: usize,
 }
 
 impl At<'_> {
-    fn missing(&self, field: &str) -> String {
+    pub(super) fn missing(&self, field: &str) -> String {
         format!(
             "parse_failure: {}[{}] missing field {field}",
             self.source, self.index
@@ -445,13 +253,15 @@ impl At<'_> {
     }
 
     fn bool_or_binary(&self, value: Option<Scalar<'_>>, field: &str) -> Result<bool, String> {
-        match value {
+        match value.as_ref().map(ack_flag) {
             None => Err(self.missing(field)),
-            Some(Scalar::Bool(flag)) => Ok(flag),
-            Some(Scalar::U64(0)) => Ok(false),
-            Some(Scalar::U64(1)) => Ok(true),
-            Some(Scalar::U64(_)) => Err(self.field(field, "must be 0 or 1 when numeric")),
-            Some(_) => Err(self.field(field, "must be a bool or unsigned integer")),
+            Some(Ok(flag)) => Ok(flag),
+            Some(Err(FlagError::NotBinary)) => {
+                Err(self.field(field, "must be 0 or 1 when numeric"))
+            }
+            Some(Err(FlagError::NotFlag)) => {
+                Err(self.field(field, "must be a bool or unsigned integer"))
+            }
         }
     }
 }

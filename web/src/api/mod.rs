@@ -17,7 +17,7 @@ use switchboard_core::glob::patterns_overlap;
 pub mod demo;
 pub mod mcp;
 
-pub use switchboard_core::agent_mail::replies::MailRow;
+pub use switchboard_core::agent_mail::MailRow;
 
 /// A boxed, non-`Send` future (browser futures live on the one UI thread).
 pub type BackendFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, BackendError>> + 'a>>;

@@ -72,6 +72,7 @@ impl DemoBackend {
             ack_required: m.ack_required,
             acknowledged: false,
             body_md: m.body_md,
+            ..MailRow::default()
         })
     }
 

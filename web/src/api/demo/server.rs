@@ -56,6 +56,7 @@ fn mail_row(m: &DemoMessage, acknowledged: bool) -> MailRow {
         ack_required: m.ack_required,
         acknowledged,
         body_md: m.body_md.clone(),
+        ..MailRow::default()
     }
 }
 

@@ -1,0 +1,33 @@
+//! Replies of real Agent Mail servers, decoded in one place: the payload of any reply, and
+//! the canonical rows the pane and the console read.
+//!
+//! Real replies are not the reference's tidy payloads:
+//! - tool results arrive as a JSON-RPC reply whose `result` holds
+//!   `structuredContent` and/or `content[0].text` (the same JSON as a string);
+//!   tool errors are `isError: true` with a text, resource errors are JSON-RPC `error`s;
+//! - list tools wrap rows as `{"result": [...]}`, and the mcp-mail fork's
+//!   `call_extended_tool` adds one more `{"result": ...}` layer;
+//! - resources (`resources/read`) return `contents[0].text` holding JSON such as
+//!   `{project, agent, count, messages: [...]}`;
+//! - `search_messages` gives `ack_required` as `0`/`1` (the pane accepts that as is);
+//! - send replies put rows under `deliveries[].payload`, archive copies use `created`
+//!   instead of `created_ts`;
+//! - `GET /mail/api/unified-inbox` returns `{messages: [...]}` with `sender`/`sender_name`,
+//!   no `ack_required`, and naive `YYYY-MM-DD HH:MM:SS.ffffff` UTC timestamps;
+//! - read/ack state is only visible through `resource://views/ack-required/{agent}`.
+//!
+//! - [`payload`]: the payload of any reply ([`reply_payload`]) and the message rows in it;
+//! - [`pane_rows`]: canonical row-array text for the pane's text contract
+//!   ([`crate::pane::build_snapshot`] / [`crate::pane::PaneState`]);
+//! - [`acks`]: acknowledgement state (the ack-required view, acknowledge replies).
+//!
+//! Typed rows are [`super::MailRow::rows`]; every path reads row members through the one row
+//! decoder ([`super::members`]).
+
+pub mod acks;
+pub mod pane_rows;
+pub mod payload;
+
+pub use acks::{acknowledged_ids, acknowledged_message_id, pending_ack_ids};
+pub use pane_rows::{contact_rows, inbox_rows, mark_ack_required, outbox_rows, unified_inbox_rows};
+pub use payload::{reply_payload, AdapterError};
