@@ -453,10 +453,12 @@ proptest! {
             let contract = pane::contract();
             let text = pane::build_snapshot(&contract, &inbox_rows(&payload).unwrap(), "[]", "[]", None, FilterMode::All, &[]).unwrap();
             let from_rows = pane::build_snapshot_from_rows(&contract, &typed, &[], &[], None, FilterMode::All, &[]).unwrap();
+            // The typed rows read a missing `ack_required` as `false` (the text contract
+            // requires the member), so they may parse where the text fails, never the reverse.
             if text.parse_errors.is_empty() {
                 prop_assert_eq!(text, from_rows);
             } else {
-                prop_assert_eq!(text.parse_errors.len(), from_rows.parse_errors.len());
+                prop_assert!(from_rows.parse_errors.len() <= text.parse_errors.len());
             }
         }
     }

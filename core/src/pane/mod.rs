@@ -73,7 +73,9 @@ pub fn build_snapshot(
 /// [`Contact`]s (e.g. [`MailRow::rows`] and [`Contact::rows`] of a live server's replies), the
 /// same snapshot [`build_snapshot`] gives for their canonical text. A stream with a row that
 /// lacks a required member (`from`, `subject`, `created_ts`, `importance`; a contact's `to`,
-/// `status`, `reason`, `updated_ts`) becomes empty, its `parse_failure` text naming the row.
+/// `status`, `reason`, `updated_ts`) becomes empty, its `parse_failure` text naming the row;
+/// a row without `ack_required` reads as not requiring one ([`MailRow`]'s rule, where the
+/// text contract requires the member).
 ///
 /// # Errors
 /// As [`build_snapshot`].
