@@ -21,6 +21,7 @@
 //! ```
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde::{Deserialize, Deserializer};
 use sha2::{Digest as _, Sha256};
 use std::fmt;
 
@@ -211,6 +212,14 @@ impl Fingerprints {
             out.insert_digest(ContractPath::parse(path)?, parsed)?;
         }
         Ok(out)
+    }
+}
+
+impl<'de> Deserialize<'de> for Fingerprints {
+    /// The serialized form, checked as [`Fingerprints::from_value`] checks it.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Fingerprints, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        Fingerprints::from_value(&value).map_err(serde::de::Error::custom)
     }
 }
 

@@ -5,7 +5,7 @@ mod session_common;
 
 use serde_json::json;
 use session_common::*;
-use switchboard_core::protocol::registry::families::pair::Phase;
+use switchboard_core::protocol::registry::families::pair::{Phase, Role};
 use switchboard_core::protocol::{self, Options};
 use switchboard_core::session::pair::checkpoint::{
     Checkpoint, Decision, DecisionError, DecisionKind,
@@ -436,8 +436,39 @@ fn decisions_need_an_open_checkpoint_and_known_roles() {
     assert_eq!(s.open_checkpoint(), Some(Checkpoint::ContractReview));
     assert!(matches!(
         s.decide(&Decision::new(DecisionKind::Approved, "").unwrap()),
-        Err(DecisionError::UnknownRoles)
+        Err(DecisionError::UnknownAgent {
+            role: Role::Builder,
+            pair_init_seen: false
+        })
     ));
+}
+
+#[test]
+fn bare_messages_name_the_agent_that_is_missing() {
+    // Bare messages carry no `from`: PAIR_INIT names the builder (its recipient) but not the
+    // planner who sent it.
+    let init = json!({"to": "bob", "subject": "PAIR_INIT", "body": {"protocol_version": "3.1",
+        "task": "t", "my_role": "PLANNER", "your_role": "BUILDER", "status": "INITIALIZED"}});
+    let draft = json!({"to": "bob", "subject": "CONTRACT_DRAFT", "body": {"phase": "CONTRACT_GENERATION",
+        "artifacts": {"safety_reasoning": "tmp/pair_1_safety_reasoning.md",
+            "spec": "tmp/pair_1_spec_draft.md", "tests": "tmp/pair_1_tests.py"},
+        "status": "AWAITING_HUMAN_REVIEW"}});
+    let b = book(&[init, draft]);
+    let s = &b.pair.sessions()[0];
+    assert_eq!(s.open_checkpoint(), Some(Checkpoint::ContractReview));
+    let err = s.decide_text("APPROVED").unwrap_err();
+    assert_eq!(
+        err,
+        DecisionError::UnknownAgent {
+            role: Role::Planner,
+            pair_init_seen: true
+        }
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("planner") && text.contains("`from`") && !text.contains("no PAIR_INIT"),
+        "{text}"
+    );
 }
 
 #[test]

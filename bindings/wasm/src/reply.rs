@@ -74,7 +74,14 @@ impl From<DecisionError> for CallError {
                 CallError::new("unexpected_text", &e).with("decision", decision)
             }
             DecisionError::NoOpenCheckpoint => CallError::new("no_open_checkpoint", &e),
-            DecisionError::UnknownRoles => CallError::new("unknown_roles", &e),
+            DecisionError::NotOpen { checkpoint, open } => {
+                CallError::new("checkpoint_not_open", &e)
+                    .with("checkpoint", checkpoint)
+                    .with("open", open)
+            }
+            DecisionError::UnknownAgent { role, .. } => {
+                CallError::new("unknown_roles", &e).with("role", role)
+            }
         }
     }
 }

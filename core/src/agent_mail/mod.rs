@@ -8,11 +8,13 @@
 //! - [`Envelope`]: a row (or a bare protocol message) and the protocol message it carries,
 //!   validated once: [`Envelope::decode`] (a `Value`), [`Envelope::decode_slice`] (bytes),
 //!   [`Envelope::from_row`] (a decoded [`MailRow`]).
+//! - [`Draft`]: a message ready to send (what `send_message` takes).
 //! - [`read_log`]: a whole log, as a JSON array or JSON Lines.
 //! - [`replies`]: real servers' replies (JSON-RPC envelopes, tool results, resources) decoded
 //!   into payloads, the pane's canonical row text, and acknowledgement state.
 
 mod contact;
+mod draft;
 mod envelope;
 mod log;
 mod mail_row;
@@ -21,6 +23,7 @@ mod raw;
 pub mod replies;
 
 pub use contact::Contact;
+pub use draft::{Draft, Importance};
 pub use envelope::{Carried, Envelope, InvalidMessage, ProtocolMessage};
 pub use log::{read_log, LogError};
 pub use mail_row::MailRow;

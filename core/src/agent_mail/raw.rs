@@ -21,8 +21,9 @@ pub(crate) enum Scalar<'a> {
     U64(u64),
     /// A string.
     Str(Cow<'a, str>),
-    /// An array: its string items (the others left out).
-    List(Vec<Cow<'a, str>>),
+    /// An array: its string items (the others left out). Boxed, so the enum stays the size of
+    /// a string: a pane row keeps eight of these, and arrays are rare.
+    List(Box<[Cow<'a, str>]>),
     /// Any other number, or an object.
     Other,
 }
@@ -152,7 +153,7 @@ impl<'de> Visitor<'de> for ScalarVisitor {
                 items.push(text);
             }
         }
-        Ok(Scalar::List(items))
+        Ok(Scalar::List(items.into_boxed_slice()))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Scalar<'de>, A::Error> {
         SkipVisitor.visit_map(map).map(|_| Scalar::Other)

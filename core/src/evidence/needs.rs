@@ -223,9 +223,9 @@ pub fn needs<'a>(session: &PairSession, message: impl Fn(usize) -> Option<&'a En
         if let Some((_, _, written)) = safety {
             needs.push(Role::SafetyReasoning, written, draft_id, true);
         }
-        if let Some((draft, _)) = &session.draft {
-            needs.push(Role::Spec, draft.spec.as_str(), draft_id, true);
-            needs.push(Role::Tests, draft.tests.as_str(), draft_id, true);
+        if let Some(draft) = &session.draft {
+            needs.push(Role::Spec, draft.artifacts.spec.as_str(), draft_id, true);
+            needs.push(Role::Tests, draft.artifacts.tests.as_str(), draft_id, true);
         }
     }
     if let Some(contract) = session.contract.as_ref().filter(|_| !in_review) {
@@ -302,7 +302,7 @@ fn artifacts_or_draft(session: &PairSession) -> Option<(ArtifactPath, ArtifactPa
         .contract
         .as_ref()
         .and_then(|c| c.artifacts.as_ref())
-        .or(session.draft.as_ref().map(|(a, _)| a))
+        .or(session.draft.as_ref().map(|d| &d.artifacts))
         .map(|a| (a.spec.clone(), a.tests.clone()))
 }
 

@@ -12,7 +12,7 @@ pub mod pair;
 pub mod reply;
 
 use super::registry::formats::PAIR_ARTIFACT;
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 
 /// Text that is never blank (trimmed on construction): what a required human-readable member
@@ -39,6 +39,14 @@ impl Text {
     pub(crate) fn composed(text: String) -> Text {
         debug_assert!(!text.trim().is_empty());
         Text(text)
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    /// A string, trimmed; a blank one is an error (as [`Text::new`] refuses it).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Text, D::Error> {
+        let text = String::deserialize(d)?;
+        Text::new(&text).ok_or_else(|| serde::de::Error::custom("blank text"))
     }
 }
 

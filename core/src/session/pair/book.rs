@@ -1,5 +1,6 @@
 //! Finding Pair sessions in Agent Mail traffic, the way the reference does: by thread id, and
-//! by the partner pair when a message has no thread.
+//! by the partner pair when a message has no thread (a note an agent sends itself, by the
+//! agent).
 
 use super::PairSession;
 use crate::agent_mail::Envelope;
@@ -68,6 +69,21 @@ impl PairBook {
                 .thread_id
                 .get_or_insert_with(|| thread.clone());
             return i;
+        }
+        if let (Some(a), Some(b)) = (&env.from, env.to.first()) {
+            // A note to self (the planner's CONTRACT_REVISION_REQUESTED): the latest threadless
+            // session the agent takes part in.
+            let own = (a == b)
+                .then(|| {
+                    self.sessions
+                        .iter()
+                        .rposition(|s| s.thread_id.is_none() && s.participants.contains(a))
+                })
+                .flatten();
+            if let Some(i) = own {
+                self.last_threadless = Some(i);
+                return i;
+            }
         }
         let key = match (&env.from, env.to.first()) {
             (Some(a), Some(b)) => {

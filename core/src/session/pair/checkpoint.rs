@@ -2,8 +2,25 @@
 //! strings a reviewer types (`APPROVED`, `REVISE: <feedback>`, `MERGE APPROVED`, …).
 
 use crate::protocol::builders::Text;
-use serde::{Serialize, Serializer};
+use crate::protocol::registry::families::pair::Role;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+
+/// Deserializes one of `all` by the name `name` gives it (the name it serializes as).
+fn by_name<'de, D: Deserializer<'de>, T: Copy>(
+    d: D,
+    all: &[T],
+    name: fn(T) -> &'static str,
+) -> Result<T, D::Error> {
+    let text = String::deserialize(d)?;
+    all.iter()
+        .copied()
+        .find(|t| name(*t) == text)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|t| name(*t)).collect();
+            serde::de::Error::custom(format!("{text:?} is none of {}", names.join(", ")))
+        })
+}
 
 /// A human checkpoint of the planner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -17,6 +34,13 @@ pub enum Checkpoint {
 }
 
 impl Checkpoint {
+    /// Every checkpoint, in the seed's order.
+    pub const ALL: [Checkpoint; 3] = [
+        Checkpoint::ContractReview,
+        Checkpoint::ImplementationReview,
+        Checkpoint::ChangeOrderReview,
+    ];
+
     /// The checkpoint's name.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -66,17 +90,9 @@ impl Serialize for Checkpoint {
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Checkpoint {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Checkpoint, D::Error> {
-        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        [
-            Checkpoint::ContractReview,
-            Checkpoint::ImplementationReview,
-            Checkpoint::ChangeOrderReview,
-        ]
-        .into_iter()
-        .find(|c| c.as_str() == name)
-        .ok_or_else(|| serde::de::Error::custom(format!("no checkpoint {name:?}")))
+impl<'de> Deserialize<'de> for Checkpoint {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Checkpoint, D::Error> {
+        by_name(d, &Checkpoint::ALL, Checkpoint::as_str)
     }
 }
 
@@ -100,6 +116,17 @@ pub enum DecisionKind {
 }
 
 impl DecisionKind {
+    /// Every decision, in the seed's order.
+    pub const ALL: [DecisionKind; 7] = [
+        DecisionKind::Approved,
+        DecisionKind::Revise,
+        DecisionKind::Abort,
+        DecisionKind::MergeApproved,
+        DecisionKind::Reject,
+        DecisionKind::AcceptChange,
+        DecisionKind::RejectChange,
+    ];
+
     /// The literal keyword the reviewer types.
     #[must_use]
     pub const fn keyword(self) -> &'static str {
@@ -143,12 +170,19 @@ impl Serialize for DecisionKind {
     }
 }
 
+impl<'de> Deserialize<'de> for DecisionKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DecisionKind, D::Error> {
+        by_name(d, &DecisionKind::ALL, DecisionKind::keyword)
+    }
+}
+
 /// What an open checkpoint offers, as the session view lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DecisionOption {
     /// The decision's keyword.
     pub decision: DecisionKind,
     /// The text it requires (`feedback`, `reason`, `reasoning`, `strategy`), if any.
+    #[serde(skip_deserializing)]
     pub requires: Option<&'static str>,
 }
 
@@ -168,7 +202,7 @@ impl DecisionOption {
 }
 
 /// A reviewer's decision with its text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
     /// Which decision.
     pub kind: DecisionKind,
@@ -178,7 +212,8 @@ pub struct Decision {
 }
 
 /// Why a decision cannot be taken.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
 pub enum DecisionError {
     /// The input names no decision (the allowed literals).
     Unknown {
@@ -208,8 +243,21 @@ pub enum DecisionError {
     },
     /// No checkpoint is open in the session.
     NoOpenCheckpoint,
-    /// The session's planner or builder is not known, so no message can be addressed.
-    UnknownRoles,
+    /// The decision is for a checkpoint that is not the open one (it was decided meanwhile, or
+    /// another opened).
+    NotOpen {
+        /// The checkpoint decided.
+        checkpoint: Checkpoint,
+        /// The open one, if any.
+        open: Option<Checkpoint>,
+    },
+    /// The agent playing `role` is not known, so the decision's messages cannot be addressed.
+    UnknownAgent {
+        /// The role without an agent.
+        role: Role,
+        /// Whether a PAIR_INIT was seen (whose sender or recipient would have named it).
+        pair_init_seen: bool,
+    },
 }
 
 impl fmt::Display for DecisionError {
@@ -242,10 +290,35 @@ impl fmt::Display for DecisionError {
                 write!(f, "{} takes no text", decision.keyword())
             }
             Self::NoOpenCheckpoint => f.write_str("no human checkpoint is open in this session"),
-            Self::UnknownRoles => f.write_str(
-                "the session's planner and builder are not known (no PAIR_INIT seen), so the \
-                 decision's messages cannot be addressed",
-            ),
+            Self::NotOpen { checkpoint, open } => {
+                write!(
+                    f,
+                    "checkpoint #{} ({}) is not open in this session",
+                    checkpoint.number(),
+                    checkpoint.as_str()
+                )?;
+                match open {
+                    Some(o) => write!(f, "; #{} ({}) is", o.number(), o.as_str()),
+                    None => f.write_str("; none is"),
+                }
+            }
+            Self::UnknownAgent {
+                role,
+                pair_init_seen,
+            } => {
+                let role = role.wire().to_lowercase();
+                let why = if *pair_init_seen {
+                    "the PAIR_INIT does not name it: a bare message without `from` does not \
+                     say who sent it, one without recipients who the partner is"
+                } else {
+                    "no PAIR_INIT seen, and no message only that role sends names it"
+                };
+                write!(
+                    f,
+                    "the session's {role} is not known ({why}), so the decision's messages \
+                     cannot be addressed"
+                )
+            }
         }
     }
 }
@@ -284,16 +357,10 @@ impl Decision {
         };
         let words: Vec<String> = head.split_whitespace().map(str::to_uppercase).collect();
         let keyword = words.join(" ");
-        let all = [
-            DecisionKind::Approved,
-            DecisionKind::Revise,
-            DecisionKind::Abort,
-            DecisionKind::MergeApproved,
-            DecisionKind::Reject,
-            DecisionKind::AcceptChange,
-            DecisionKind::RejectChange,
-        ];
-        let Some(kind) = all.into_iter().find(|k| k.keyword() == keyword) else {
+        let Some(kind) = DecisionKind::ALL
+            .into_iter()
+            .find(|k| k.keyword() == keyword)
+        else {
             return Err(DecisionError::Unknown {
                 input: input.to_owned(),
                 allowed: checkpoint.decisions().iter().map(|d| d.literal()).collect(),

@@ -57,6 +57,8 @@ pub enum Event {
     ContractDraft {
         /// Its spec and tests.
         artifacts: ContractArtifacts,
+        /// Its safety reasoning, when the path has the artifact form.
+        safety_reasoning: Option<ArtifactPath>,
         /// Test fingerprints, if carried.
         fingerprints: Carried,
     },
@@ -149,6 +151,10 @@ impl Event {
             "CLARIFICATION_RESPONSE" => Event::ClarificationResponse,
             "CONTRACT_DRAFT" => Event::ContractDraft {
                 artifacts: artifacts(body.get("artifacts"))?,
+                safety_reasoning: body
+                    .pointer("/artifacts/safety_reasoning")
+                    .and_then(Value::as_str)
+                    .and_then(ArtifactPath::new),
                 fingerprints: fingerprints(body),
             },
             "CONTRACT_REVISION_REQUESTED" => Event::RevisionRequested {

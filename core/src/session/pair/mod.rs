@@ -7,11 +7,12 @@
 //! - [`checkpoint`]: the three human checkpoints and their decisions.
 //! - [`timeout`]: the timeout table and what is due at a time.
 //! - [`PairBook`]: finding sessions in mail traffic (by thread, else by partner pair).
-//! - [`PairSession::decide`]: a checkpoint decision as the messages it implies.
+//! - [`decide`]: a checkpoint decision as the messages it implies ([`PairSession::decide`]) and
+//!   as the drafts that send them ([`PairSession::drafts`]).
 
 mod book;
 pub mod checkpoint;
-mod decide;
+pub mod decide;
 mod event;
 mod integrity;
 mod roles;
@@ -27,6 +28,7 @@ pub use view::PairView;
 use crate::agent_mail::Envelope;
 use crate::fingerprint::{Fingerprints, Tamper};
 use crate::protocol::builders::pair::ContractArtifacts;
+use crate::protocol::builders::ArtifactPath;
 use crate::protocol::registry::families::pair::{Phase, Role};
 use crate::session::violation::{Violation, ViolationCode};
 use crate::session::Step;
@@ -90,6 +92,32 @@ pub struct CheckpointRecord {
     pub decision: Option<DecisionKind>,
     /// The decision's text (feedback, reason, reasoning, strategy), when the message carries it.
     pub text: Option<String>,
+}
+
+/// The latest contract draft (CONTRACT_DRAFT): what checkpoint #1 reviews.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContractDraft {
+    /// The CONTRACT_DRAFT's position in the log.
+    pub entry: usize,
+    /// Its spec and tests.
+    pub artifacts: ContractArtifacts,
+    /// Its safety reasoning, if it named one.
+    pub safety_reasoning: Option<ArtifactPath>,
+    /// The test fingerprints it carried.
+    pub fingerprints: Option<Fingerprints>,
+}
+
+/// The latest BUILD_COMPLETE: what checkpoint #2 reviews.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Build {
+    /// The BUILD_COMPLETE's position in the log.
+    pub entry: usize,
+    /// Its transport id.
+    pub id: Option<u64>,
+    /// The implementation files it names.
+    pub files: Vec<String>,
+    /// The contract's test fingerprints as the builder found them, if carried.
+    pub fingerprints: Option<Fingerprints>,
 }
 
 /// The contract as finalized (and revised by accepted change orders).
@@ -165,7 +193,9 @@ pub struct PairSession {
     /// Every checkpoint opened, in order; the last one is open when it has no closing entry.
     pub checkpoints: Vec<CheckpointRecord>,
     /// The latest contract draft.
-    pub draft: Option<(ContractArtifacts, Option<Fingerprints>)>,
+    pub draft: Option<ContractDraft>,
+    /// The latest build reported complete.
+    pub build: Option<Build>,
     /// The contract.
     pub contract: Option<Contract>,
     /// Change orders, in order.
@@ -199,6 +229,7 @@ impl PairSession {
             phase: None,
             checkpoints: Vec::new(),
             draft: None,
+            build: None,
             contract: None,
             change_orders: Vec::new(),
             wait: None,

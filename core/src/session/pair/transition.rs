@@ -7,11 +7,12 @@ use super::integrity::split;
 use super::rules::Transition;
 use super::timeout::MAX_WARNINGS;
 use super::{
-    push_short, ChangeOrder, CheckpointRecord, Contract, Integrity, IntegrityStatus, Outcome,
-    PairSession,
+    push_short, Build, ChangeOrder, CheckpointRecord, Contract, ContractDraft, Integrity,
+    IntegrityStatus, Outcome, PairSession,
 };
 use crate::agent_mail::Envelope;
 use crate::protocol::builders::pair::ContractArtifacts;
+use crate::protocol::builders::ArtifactPath;
 use crate::protocol::registry::families::pair::Phase;
 use crate::session::violation::{Violation, ViolationCode};
 
@@ -29,8 +30,9 @@ impl PairSession {
             Event::Init { .. } | Event::ClarificationRequest | Event::ClarificationResponse => None,
             Event::ContractDraft {
                 artifacts,
+                safety_reasoning,
                 fingerprints,
-            } => self.contract_draft(env, open, artifacts, fingerprints),
+            } => self.contract_draft(env, open, artifacts, safety_reasoning, fingerprints),
             Event::RevisionRequested { feedback } => {
                 if open != Some(Checkpoint::ContractReview) {
                     return Some(Violation::at(
@@ -47,9 +49,20 @@ impl PairSession {
                 artifacts,
                 fingerprints,
             } => self.contract_final(env, open, artifacts, fingerprints),
-            Event::BuildComplete { fingerprints, .. } => {
+            Event::BuildComplete {
+                files,
+                fingerprints,
+            } => {
                 let (observed, bad) = split(fingerprints, env);
-                bad.or_else(|| observed.and_then(|o| self.check_integrity(env, &o)))
+                let violation =
+                    bad.or_else(|| observed.as_ref().and_then(|o| self.check_integrity(env, o)));
+                self.build = Some(Build {
+                    entry: env.index,
+                    id: env.id,
+                    files,
+                    fingerprints: observed,
+                });
+                violation
             }
             Event::ChangeOrder(request) => {
                 self.change_order(env, request);
@@ -118,13 +131,19 @@ impl PairSession {
         env: &Envelope,
         open: Option<Checkpoint>,
         artifacts: ContractArtifacts,
+        safety_reasoning: Option<ArtifactPath>,
         fingerprints: Carried,
     ) -> Option<Violation> {
         if open == Some(Checkpoint::ContractReview) {
             self.close(env, Checkpoint::ContractReview, DecisionKind::Revise, None);
         }
         let (fingerprints, bad) = split(fingerprints, env);
-        self.draft = Some((artifacts, fingerprints));
+        self.draft = Some(ContractDraft {
+            entry: env.index,
+            artifacts,
+            safety_reasoning,
+            fingerprints,
+        });
         bad
     }
 
@@ -153,10 +172,10 @@ impl PairSession {
             ))
         };
         let (carried, bad) = split(fingerprints, env);
-        let from_draft = self.draft.as_ref().and_then(|(_, f)| f.clone());
+        let from_draft = self.draft.as_ref().and_then(|d| d.fingerprints.clone());
         self.contract = Some(Contract {
             revision: 1,
-            artifacts: artifacts.or_else(|| self.draft.as_ref().map(|(a, _)| a.clone())),
+            artifacts: artifacts.or_else(|| self.draft.as_ref().map(|d| d.artifacts.clone())),
             fingerprints: carried.or(from_draft),
         });
         skipped.or(bad)

@@ -36,7 +36,9 @@ pub static AUDIT_SEVERITY_NONE: Deviation = Deviation {
 const ROLES: &[&str] = &["PLANNER", "BUILDER"];
 
 /// A Pair session role (PAIR_INIT `my_role` / `your_role`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Writes the contract, reviews and merges.
