@@ -1820,7 +1820,8 @@ export type ViolationCode =
   | "contract_tampered"
   | "bad_fingerprints"
   | "limit_exceeded"
-  | "role_conflict";
+  | "role_conflict"
+  | "artifact_outside_folder";
 
 /** The id of the audit pattern a finding comes from. */
 export type AuditPattern =
