@@ -1,7 +1,7 @@
 //! Points in time as data: milliseconds since the Unix epoch (UTC), parsed from and written as
 //! text. The library never reads a clock; callers pass `now` in.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
 /// A point in time, in milliseconds since 1970-01-01T00:00:00Z.
@@ -119,6 +119,15 @@ impl fmt::Display for Timestamp {
 impl Serialize for Timestamp {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Timestamp {
+    /// The text forms [`Timestamp::parse`] reads; any other text is an error.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Timestamp, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Timestamp::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a time: {text:?}")))
     }
 }
 

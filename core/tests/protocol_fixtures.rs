@@ -4,9 +4,11 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use switchboard_core::protocol::{
-    self, builders::reply, model::Message, FamilyId, Options, Report, Severity,
+use switchboard_core::protocol::builders::build::BuildOptions;
+use switchboard_core::protocol::builders::reply::{
+    error_reply, ErrorReply, RejectCode, ReplyError, ReplyOptions,
 };
+use switchboard_core::protocol::{self, model::Message, FamilyId, Options, Report, Severity};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/protocol")
@@ -238,13 +240,28 @@ fn typed_model_round_trips_every_valid_fixture() {
     }
 }
 
+fn reply_options(family: Option<FamilyId>) -> ReplyOptions {
+    ReplyOptions {
+        family,
+        build: BuildOptions {
+            now: switchboard_core::time::Timestamp::parse("2026-01-06T09:00:00Z"),
+            random: Some([0x5a; 16]),
+            sender: Some("switchboard".into()),
+            ..BuildOptions::default()
+        },
+    }
+}
+
 #[test]
 fn agent_po_error_reply_is_itself_valid() {
     let mut msg = read_json("valid/agent-po/c02_COMPLETION_REPORT_real_timestamps.json");
     msg.as_object_mut().unwrap().remove("ac_verification");
     let report = protocol::validate(&msg, &Options::default());
     assert!(!report.valid);
-    let reply = reply::agent_po_error(&msg, &report);
+    let Ok(ErrorReply::AgentPo { error }) = error_reply(&report, &msg, &reply_options(None)) else {
+        panic!("an Agent-PO ERROR")
+    };
+    let reply = error.to_value();
     assert_eq!(reply["error"]["code"], "INVALID_MESSAGE");
     assert_eq!(reply["error"]["original_message_type"], "COMPLETION_REPORT");
     assert!(reply["error"]["message"]
@@ -254,29 +271,47 @@ fn agent_po_error_reply_is_itself_valid() {
     let check = protocol::validate(&reply, &Options::default());
     assert!(check.valid, "{check:?}");
     assert_eq!(check.message_type, Some("ERROR"));
-    // Also for input of no known family.
+    // Also for input of no known family, when the receiver speaks Agent-PO.
     let junk = serde_json::json!({"hello": 1});
-    let r = reply::agent_po_error(&junk, &protocol::validate(&junk, &Options::default()));
-    assert!(protocol::is_valid(&r));
+    let report = protocol::validate(&junk, &Options::default());
+    assert!(matches!(
+        error_reply(&report, &junk, &reply_options(None)),
+        Err(ReplyError::NoErrorReply { family: None })
+    ));
+    let Ok(ErrorReply::AgentPo { error }) =
+        error_reply(&report, &junk, &reply_options(Some(FamilyId::AgentPo)))
+    else {
+        panic!("an Agent-PO ERROR")
+    };
+    assert!(protocol::is_valid(&error.to_value()));
 }
 
 #[test]
 fn droid_error_report_cites_the_original_and_is_valid() {
-    let ids = reply::ReplyIds {
-        timestamp: "2026-01-06T09:00:00Z",
-        message_id: "0b9e7c1a-5d1f-4c3e-9a8b-2f6d4e1c7a90",
-        sender_id: "switchboard",
+    let droid = |msg: &serde_json::Value| {
+        let report = protocol::validate(msg, &Options::default());
+        match error_reply(&report, msg, &reply_options(None)) {
+            Ok(ErrorReply::Droid {
+                reject,
+                error_report,
+            }) => (reject, error_report.to_value()),
+            other => panic!("a droid reply, got {other:?}"),
+        }
     };
     let mut msg = read_json("valid/droid/c01_task_assignment_uuid.json");
     msg["version"] = "2.0.0".into();
-    let report = protocol::validate(&msg, &Options::default());
-    let reply = reply::droid_error_report(&msg, &report, &ids);
+    let (reject, reply) = droid(&msg);
     assert_eq!(reply["error"]["code"], "VERSION_MISMATCH");
+    let reject = reject.expect("a rejection");
+    assert_eq!(reject.error, RejectCode::VersionMismatch);
+    assert_eq!(reject.message_id.as_deref(), msg["message_id"].as_str());
     assert_eq!(
         reply["error"]["context"]["original_message_id"],
         msg["message_id"]
     );
     assert_eq!(reply["task_id"], "bd-42");
+    assert_eq!(reply["timestamp"], "2026-01-06T09:00:00Z");
+    assert_eq!(reply["sender_id"], "switchboard");
     let check = protocol::validate(&reply, &Options::default());
     assert!(check.valid, "{check:?}");
     assert_eq!(check.message_type, Some("error_report"));
@@ -284,20 +319,18 @@ fn droid_error_report_cites_the_original_and_is_valid() {
     let mut unknown = msg.clone();
     unknown["version"] = "1.0.0".into();
     unknown["type"] = "prd_completion".into();
-    let r = reply::droid_error_report(
-        &unknown,
-        &protocol::validate(&unknown, &Options::default()),
-        &ids,
-    );
+    let (reject, r) = droid(&unknown);
     assert_eq!(r["error"]["code"], "UNKNOWN_MESSAGE_TYPE");
+    assert_eq!(reject, None, "an unknown type gets only the error_report");
     assert!(protocol::is_valid(&r));
 
     let mut bad = msg.clone();
     bad["version"] = "1.0.0".into();
     bad["priority"] = "asap".into();
     bad["task_id"] = "no spaces allowed".into();
-    let r = reply::droid_error_report(&bad, &protocol::validate(&bad, &Options::default()), &ids);
+    let (reject, r) = droid(&bad);
     assert_eq!(r["error"]["code"], "INVALID_FORMAT");
+    assert_eq!(reject.map(|r| r.error), Some(RejectCode::InvalidFormat));
     assert_eq!(r["task_id"], "unknown");
     assert!(protocol::is_valid(&r));
 }

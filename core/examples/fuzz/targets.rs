@@ -9,7 +9,11 @@ use crate::mutate::{self, Rng};
 use serde_json::Value;
 use switchboard_core::agent_mail::replies as adapters;
 use switchboard_core::pane::{self, FilterMode, PaneState};
-use switchboard_core::protocol::{self, builders::reply, model::Message, Options, MAX_ISSUES};
+use switchboard_core::protocol::builders::build::BuildOptions;
+use switchboard_core::protocol::{
+    self, builders::reply, model::Message, FamilyId, Options, MAX_ISSUES,
+};
+use switchboard_core::time::Timestamp;
 
 /// One fuzz target.
 pub struct Target {
@@ -135,18 +139,24 @@ fn protocol_objects(input: &[u8]) {
         ),
     }
     if !report.valid {
-        let po = reply::agent_po_error(&value, &report);
-        assert!(protocol::is_valid(&po), "the Agent-PO error reply is valid");
-        let ids = reply::ReplyIds {
-            timestamp: "2026-01-06T09:00:00Z",
-            message_id: "0b9e7c1a-5d1f-4c3e-9a8b-2f6d4e1c7a90",
-            sender_id: "switchboard",
+        let options = |family| reply::ReplyOptions {
+            family: Some(family),
+            build: BuildOptions {
+                now: Timestamp::parse("2026-01-06T09:00:00Z"),
+                random: Some([0x5a; 16]),
+                sender: Some("switchboard".into()),
+                ..BuildOptions::default()
+            },
         };
-        let droid = reply::droid_error_report(&value, &report, &ids);
-        assert!(
-            protocol::is_valid(&droid),
-            "the droid error report is valid"
-        );
+        for family in [FamilyId::AgentPo, FamilyId::Droid] {
+            let built = reply::error_reply(&report, &value, &options(family));
+            let reply = match built {
+                Ok(reply::ErrorReply::AgentPo { error }) => error.to_value(),
+                Ok(reply::ErrorReply::Droid { error_report, .. }) => error_report.to_value(),
+                Err(e) => panic!("no {} error reply: {e}", family.as_str()),
+            };
+            assert!(protocol::is_valid(&reply), "the error reply is valid");
+        }
     }
 }
 

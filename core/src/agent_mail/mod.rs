@@ -1,6 +1,6 @@
 //! Agent Mail traffic, decoded in one place. Each mail message (id, thread, sender,
-//! recipients, time, acknowledgement) is read by one row decoder ([`members`]) whether it
-//! arrives as bytes or parsed; sessions, task boards and checkpoints are folds over
+//! recipients, time, acknowledgement) is read by one row decoder (`agent_mail/members.rs`)
+//! whether it arrives as bytes or parsed; sessions, task boards and checkpoints are folds over
 //! [`Envelope`]s.
 //!
 //! - [`MailRow`]: the server's row, typed ([`MailRow::rows`] of any reply); [`Contact`]: a

@@ -1,7 +1,7 @@
 //! `switchboard gate go|next`: the Product Owner's gates over one plan or report.
 
+use super::edge::{clock, parse_now};
 use super::output::{self, read_input, Style};
-use super::session::{clock, parse_now};
 use crate::protocol::{self, Options};
 use crate::session::agent_po::gate::{go_gate, next_gate, GateOutcome, TaskSpec, Verdict};
 use crate::time::Timestamp;

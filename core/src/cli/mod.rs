@@ -2,10 +2,13 @@
 //! Every subcommand writes stdout and stderr through `output`.
 
 mod audit;
+mod build;
+mod edge;
 mod fingerprint;
 mod gate;
 mod output;
 mod pane;
+mod reply;
 mod schema;
 mod session;
 mod tasks;
@@ -15,9 +18,14 @@ mod validate;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Switchboard: validate Agent Mail protocol messages and build agent mail panes.
+/// Switchboard: the Agent Mail coordination protocols (Pair, Agent-PO, droid, Pair Claude).
+///
+/// Validate messages and build them (with the error replies the protocols define); replay
+/// message logs into sessions (phases, human checkpoints, change orders, timeouts) and task
+/// boards (GO/NEXT gates, droid tasks, Pair Claude requests, acknowledgement debt); fingerprint
+/// and audit a contract's files; print the JSON Schemas; build the Agent Mail pane.
 #[derive(Debug, Parser)]
-#[command(name = "switchboard", version, about)]
+#[command(name = "switchboard", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -27,6 +35,10 @@ struct Cli {
 enum Command {
     /// Validate protocol messages from a file or stdin and print a JSON report.
     Validate(validate::Args),
+    /// Build a protocol message of a type from its own fields (the derived members filled in).
+    Build(build::Args),
+    /// Print the error reply a protocol defines for an invalid message.
+    ErrorReply(reply::Args),
     /// Print the JSON Schemas (2020-12) generated from the protocol registry.
     Schema(schema::Args),
     /// Build a doctor-agent-mail-pane-v1 snapshot from inbox, outbox and contacts payloads.
@@ -49,6 +61,8 @@ enum Command {
 pub fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Validate(args) => validate::run(args),
+        Command::Build(args) => build::run(args),
+        Command::ErrorReply(args) => reply::run(args),
         Command::Schema(args) => schema::run(args),
         Command::Pane(args) => pane::run(args),
         Command::PaneSmoke(args) => pane::run_smoke(args),

@@ -1,5 +1,6 @@
 //! `switchboard session`: the protocol sessions in a message log.
 
+use super::edge::{clock, parse_now};
 use super::output::{self, read_input, Style};
 use super::tree::read_tree;
 use crate::agent_mail::{read_log, Envelope};
@@ -38,19 +39,6 @@ pub struct Args {
     /// Print single-line JSON instead of pretty JSON.
     #[arg(long)]
     compact: bool,
-}
-
-/// Parses `--now`.
-pub fn parse_now(text: &str) -> Result<Timestamp, String> {
-    Timestamp::parse(text).ok_or_else(|| format!("not an RFC 3339 time: {text:?}"))
-}
-
-/// The clock, read here at the edge (the library never reads it).
-pub fn clock() -> Timestamp {
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-    Timestamp(ms)
 }
 
 fn unusable(reason: impl std::fmt::Display) -> ExitCode {

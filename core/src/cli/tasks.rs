@@ -1,7 +1,8 @@
 //! `switchboard tasks`: the task boards of a message log.
 
+use super::edge::{clock, parse_now};
 use super::output::{self, Style};
-use super::session::{clock, parse_now, read_envelopes};
+use super::session::read_envelopes;
 use crate::session::pair_claude::PairClaudeConfig;
 use crate::session::Book;
 use crate::time::Timestamp;

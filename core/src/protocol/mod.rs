@@ -39,7 +39,7 @@ pub use lines::{validate_lines, validate_reader, LineReport, ReaderLines};
 pub use registry::{FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 
 use issue::LazyPath;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use validator::{kind, Ctx};
@@ -79,6 +79,14 @@ impl Options {
 impl Serialize for FamilyId {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for FamilyId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FamilyId, D::Error> {
+        let name = <Cow<'de, str>>::deserialize(d)?;
+        FamilyId::parse(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("no family {name:?}")))
     }
 }
 

@@ -150,6 +150,25 @@ impl Message {
         })
     }
 
+    /// The model of a message already validated as `spec` (the builders').
+    pub(crate) fn of(
+        family: FamilyId,
+        spec: &'static MessageTypeSpec,
+        version: &str,
+        value: &Value,
+    ) -> Message {
+        let root = match value.as_object() {
+            Some(obj) => Node::record(&spec.root, obj),
+            None => Node::Opaque(value.clone()),
+        };
+        Message {
+            family,
+            spec,
+            version: version.to_owned(),
+            root,
+        }
+    }
+
     /// The message as JSON.
     pub fn to_value(&self) -> Value {
         self.root.to_value()

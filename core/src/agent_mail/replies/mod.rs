@@ -22,7 +22,7 @@
 //! - [`acks`]: acknowledgement state (the ack-required view, acknowledge replies).
 //!
 //! Typed rows are [`super::MailRow::rows`]; every path reads row members through the one row
-//! decoder ([`super::members`]).
+//! decoder (`agent_mail/members.rs`).
 
 pub mod acks;
 pub mod pane_rows;

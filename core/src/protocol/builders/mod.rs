@@ -3,11 +3,13 @@
 //! ([`Text`] is never blank, [`ArtifactPath`] always has the Pair artifact form), and property
 //! tests run the outputs through the validator.
 //!
+//! - [`build`]: any message type from its own fields, what the protocol derives filled in.
 //! - [`pair`]: Pair Protocol messages (checkpoint decisions, timeouts).
 //! - [`agent_po`]: Agent-PO directives (GO / FEEDBACK / FIX / NEXT / BLOCKED).
 //! - [`reply`]: the protocols' error replies to an invalid message.
 
 pub mod agent_po;
+pub mod build;
 pub mod pair;
 pub mod reply;
 
