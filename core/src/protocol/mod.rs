@@ -160,6 +160,18 @@ pub(crate) struct Outcome {
     pub(crate) carried: Option<Value>,
 }
 
+impl Outcome {
+    /// A run that found no message to check (the context says why).
+    fn failed(ctx: Ctx) -> Outcome {
+        Outcome {
+            ctx,
+            family: None,
+            found: None,
+            carried: None,
+        }
+    }
+}
+
 /// Runs detection and validation.
 pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
     let mut ctx = Ctx::new(options.lenient, collect);
@@ -193,17 +205,11 @@ pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
 fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &Options) -> Outcome {
     let at = LazyPath::Root;
     let at = at.key("body_md");
-    let fail = |ctx| Outcome {
-        ctx,
-        family: None,
-        found: None,
-        carried: None,
-    };
     let Some(text) = body.as_str() else {
         ctx.error(at, IssueCode::WrongType, || {
             format!("Agent Mail body_md must be a string, found {}", kind(body))
         });
-        return fail(ctx);
+        return Outcome::failed(ctx);
     };
     let subject = row.get("subject").and_then(Value::as_str);
     run_carried_text(ctx, subject, text, options)
@@ -213,23 +219,17 @@ fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &O
 fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &Options) -> Outcome {
     let at = LazyPath::Root;
     let at = at.key("body_md");
-    let fail = |ctx| Outcome {
-        ctx,
-        family: None,
-        found: None,
-        carried: None,
-    };
     let Some(json) = detect::extract_json(text) else {
         ctx.error(at, IssueCode::NoProtocolMessage, || {
             "body_md holds no JSON message (neither a JSON body nor a ```json fenced block)".into()
         });
-        return fail(ctx);
+        return Outcome::failed(ctx);
     };
     let parsed: Value = match serde_json::from_str(json) {
         Ok(v) => v,
         Err(e) => {
             ctx.error(at, IssueCode::NotJson, || format!("body_md JSON: {e}"));
-            return fail(ctx);
+            return Outcome::failed(ctx);
         }
     };
     let Value::Object(inner) = parsed else {
@@ -239,7 +239,7 @@ fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &O
                 kind(&parsed)
             )
         });
-        return fail(ctx);
+        return Outcome::failed(ctx);
     };
     let pair = FamilyId::Pair.spec();
     let subject_type = subject

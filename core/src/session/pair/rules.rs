@@ -40,17 +40,8 @@ const BUILDING: &[Phase] = &[
     Phase::ChangeOrderRejected,
     Phase::BuildRejected,
 ];
-const OPEN: &[Phase] = &[
-    Phase::Clarification,
-    Phase::ClarificationComplete,
-    Phase::ContractGeneration,
-    Phase::ContractFinalized,
-    Phase::BuildBlocked,
-    Phase::ContractRevised,
-    Phase::ChangeOrderRejected,
-    Phase::BuildComplete,
-    Phase::BuildRejected,
-];
+/// Every phase but the two terminal ones, with which [`Phase::ALL`] ends.
+const OPEN: &[Phase] = Phase::ALL.split_at(Phase::ALL.len() - 2).0;
 const BEFORE_CONTRACT: &[Phase] = &[
     Phase::Clarification,
     Phase::ClarificationComplete,
@@ -203,5 +194,15 @@ mod tests {
             assert_eq!(rows, 1, "{}", t.name);
         }
         assert_eq!(TRANSITIONS.len(), FamilyId::Pair.spec().types.len());
+    }
+
+    #[test]
+    fn open_phases_are_the_non_terminal_ones() {
+        let open: Vec<Phase> = Phase::ALL
+            .iter()
+            .copied()
+            .filter(|p| !p.is_terminal())
+            .collect();
+        assert_eq!(OPEN, open.as_slice());
     }
 }
