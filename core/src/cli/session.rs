@@ -9,7 +9,7 @@ use crate::protocol::Options;
 use crate::session::pair_claude::PairClaudeConfig;
 use crate::session::Book;
 use crate::time::Timestamp;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Print every protocol session found in a message log: phase, roles, the open human
@@ -24,14 +24,8 @@ use std::process::ExitCode;
 (unreadable file, not a log, bad --now; reason on stderr)."
 )]
 pub struct Args {
-    /// The log file, or `-` for stdin.
-    file: PathBuf,
-    /// The time to compute what is due at (RFC 3339); default: the clock.
-    #[arg(long, value_parser = parse_now)]
-    now: Option<Timestamp>,
-    /// Accept the seeds' documented deviations (as for validate --lenient).
-    #[arg(long)]
-    lenient: bool,
+    #[command(flatten)]
+    log: Log,
     /// Verify each session's contract fingerprints against the files under DIR (paths
     /// relative to the repository root).
     #[arg(long, value_name = "DIR")]
@@ -45,33 +39,47 @@ fn unusable(reason: impl std::fmt::Display) -> ExitCode {
     output::fail("session", 2, reason)
 }
 
-/// Reads the message log of `command` (`session`, `tasks`) from a file or stdin.
-///
-/// # Errors
-/// The exit status after a one-line reason: an unreadable file or a log that is not one.
-pub fn read_envelopes(
-    command: &str,
-    file: &Path,
+/// A message log and the time to read it at: the arguments `session` and `tasks` share.
+#[derive(Debug, clap::Args)]
+pub struct Log {
+    /// The log file (a JSON array or JSON Lines), or `-` for stdin.
+    file: PathBuf,
+    /// The time to compute what is due at (timeouts, expiries, ages; RFC 3339); default: the
+    /// clock.
+    #[arg(long, value_parser = parse_now)]
+    now: Option<Timestamp>,
+    /// Accept the seeds' documented deviations (as for validate --lenient).
+    #[arg(long)]
     lenient: bool,
-) -> Result<Vec<Envelope>, ExitCode> {
-    let bytes = read_input(file)
-        .map_err(|e| output::fail(command, 2, format!("cannot read {}: {e}", file.display())))?;
-    let options = Options {
-        family: None,
-        lenient,
-    };
-    read_log(&bytes, &options)
-        .map_err(|e| output::fail(command, 2, format!("{}: {e}", file.display())))
+}
+
+impl Log {
+    /// The log's envelopes, read for `command` (`session`, `tasks`), and the time.
+    ///
+    /// # Errors
+    /// The exit status after a one-line reason: an unreadable file or a log that is not one.
+    pub fn read(&self, command: &str) -> Result<(Vec<Envelope>, Timestamp), ExitCode> {
+        let file = &self.file;
+        let bytes = read_input(file).map_err(|e| {
+            output::fail(command, 2, format!("cannot read {}: {e}", file.display()))
+        })?;
+        let options = Options {
+            family: None,
+            lenient: self.lenient,
+        };
+        let envelopes = read_log(&bytes, &options)
+            .map_err(|e| output::fail(command, 2, format!("{}: {e}", file.display())))?;
+        Ok((envelopes, self.now.unwrap_or_else(clock)))
+    }
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    let envelopes = match read_envelopes("session", &args.file, args.lenient) {
-        Ok(envelopes) => envelopes,
+    let (envelopes, now) = match args.log.read("session") {
+        Ok(read) => read,
         Err(code) => return code,
     };
     let mut book = Book::replay(&envelopes, PairClaudeConfig::default());
-    let now = args.now.unwrap_or_else(clock);
     if let Some(dir) = &args.contract {
         let files = match read_tree(dir) {
             Ok(files) => files,

@@ -1,12 +1,9 @@
 //! `switchboard tasks`: the task boards of a message log.
 
-use super::edge::{clock, parse_now};
 use super::output::{self, Style};
-use super::session::read_envelopes;
+use super::session::Log;
 use crate::session::pair_claude::PairClaudeConfig;
 use crate::session::Book;
-use crate::time::Timestamp;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Print the task boards of a message log: Agent-PO tasks (plan revisions and fix retries
@@ -19,14 +16,8 @@ use std::process::ExitCode;
 (reason on stderr)."
 )]
 pub struct Args {
-    /// The log file (JSON array or JSON Lines), or `-` for stdin.
-    file: PathBuf,
-    /// The time to compute timeouts, expiries and ages at (RFC 3339); default: the clock.
-    #[arg(long, value_parser = parse_now)]
-    now: Option<Timestamp>,
-    /// Accept the seeds' documented deviations.
-    #[arg(long)]
-    lenient: bool,
+    #[command(flatten)]
+    log: Log,
     /// Pair Claude's permission timeout in milliseconds (the seed documents 15000; upstream's
     /// code uses 45000).
     #[arg(long, default_value_t = PairClaudeConfig::default().permission_timeout_ms)]
@@ -38,8 +29,8 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    let envelopes = match read_envelopes("tasks", &args.file, args.lenient) {
-        Ok(envelopes) => envelopes,
+    let (envelopes, now) = match args.log.read("tasks") {
+        Ok(read) => read,
         Err(code) => return code,
     };
     let config = PairClaudeConfig {
@@ -47,7 +38,6 @@ pub fn run(args: Args) -> ExitCode {
         ..PairClaudeConfig::default()
     };
     let book = Book::replay(&envelopes, config);
-    let now = args.now.unwrap_or_else(clock);
     let code = u8::from(book.has_violations());
     output::print_json(
         "tasks",
