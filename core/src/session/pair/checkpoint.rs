@@ -177,13 +177,27 @@ impl<'de> Deserialize<'de> for DecisionKind {
 }
 
 /// What an open checkpoint offers, as the session view lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct DecisionOption {
     /// The decision's keyword.
     pub decision: DecisionKind,
     /// The text it requires (`feedback`, `reason`, `reasoning`, `strategy`), if any.
-    #[serde(skip_deserializing)]
     pub requires: Option<&'static str>,
+}
+
+impl<'de> Deserialize<'de> for DecisionOption {
+    /// Reads the decision; what it requires is the decision's own ([`DecisionKind::requires`]).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DecisionOption, D::Error> {
+        #[derive(Deserialize)]
+        struct Wire {
+            decision: DecisionKind,
+        }
+        let Wire { decision } = Wire::deserialize(d)?;
+        Ok(DecisionOption {
+            decision,
+            requires: decision.requires(),
+        })
+    }
 }
 
 impl DecisionOption {
@@ -388,6 +402,26 @@ impl Decision {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_typed_seam_round_trips() {
+        for c in Checkpoint::ALL {
+            for option in DecisionOption::of(c) {
+                let json = serde_json::to_string(&option).unwrap();
+                assert_eq!(
+                    serde_json::from_str::<DecisionOption>(&json).unwrap(),
+                    option
+                );
+            }
+            let json = serde_json::to_string(&c).unwrap();
+            assert_eq!(serde_json::from_str::<Checkpoint>(&json).unwrap(), c);
+        }
+        let d = Decision::parse(Checkpoint::ContractReview, "REVISE: add tests").unwrap();
+        let json = serde_json::to_string(&d).unwrap();
+        assert_eq!(json, r#"{"kind":"REVISE","text":"add tests"}"#);
+        assert_eq!(serde_json::from_str::<Decision>(&json).unwrap(), d);
+        assert!(serde_json::from_str::<DecisionKind>(r#""LGTM""#).is_err());
+    }
 
     #[test]
     fn parses_the_seeds_literals() {
