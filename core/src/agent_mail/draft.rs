@@ -19,6 +19,20 @@ pub enum Importance {
 }
 
 impl Importance {
+    /// Every importance, least first.
+    pub const ALL: [Importance; 4] = [
+        Importance::Low,
+        Importance::Normal,
+        Importance::High,
+        Importance::Urgent,
+    ];
+
+    /// The importance a wire name (`low`, `normal`, `high`, `urgent`) names.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Importance> {
+        Importance::ALL.into_iter().find(|i| i.as_str() == name)
+    }
+
     /// The wire name (`low`, `normal`, `high`, `urgent`).
     #[must_use]
     pub const fn as_str(self) -> &'static str {

@@ -23,7 +23,7 @@ fn by_name<'de, D: Deserializer<'de>, T: Copy>(
 }
 
 /// A human checkpoint of the planner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Checkpoint {
     /// #1, after CONTRACT_DRAFT: is the contract good enough to build against?
     ContractReview,
@@ -151,6 +151,16 @@ impl DecisionKind {
             DecisionKind::AcceptChange => Some("reasoning"),
             DecisionKind::RejectChange => Some("strategy"),
             DecisionKind::Approved | DecisionKind::Abort | DecisionKind::MergeApproved => None,
+        }
+    }
+
+    /// What a reviewer types first for it, as [`Decision::parse`] reads it: the keyword,
+    /// then `: ` where a text follows (`REVISE: `, `APPROVED`).
+    #[must_use]
+    pub fn template(self) -> String {
+        match self.requires() {
+            Some(_) => format!("{}: ", self.keyword()),
+            None => self.keyword().to_owned(),
         }
     }
 
@@ -320,7 +330,7 @@ impl fmt::Display for DecisionError {
                 role,
                 pair_init_seen,
             } => {
-                let role = role.wire().to_lowercase();
+                let role = role.wire().to_ascii_lowercase();
                 let why = if *pair_init_seen {
                     "the PAIR_INIT does not name it: a bare message without `from` does not \
                      say who sent it, one without recipients who the partner is"
@@ -358,8 +368,8 @@ impl Decision {
         }
     }
 
-    /// Parses what a reviewer typed at `checkpoint`: a keyword (case and inner spacing are
-    /// free), then `:` and the text where one is required (`REVISE: add error tests`). An
+    /// Parses what a reviewer typed at `checkpoint`: a keyword (ASCII case and inner spacing
+    /// are free), then `:` and the text where one is required (`REVISE: add error tests`). An
     /// ABORT may carry a reason (`ABORT: wrong task`).
     ///
     /// # Errors
@@ -369,7 +379,10 @@ impl Decision {
             Some((head, text)) => (head, text),
             None => (input, ""),
         };
-        let words: Vec<String> = head.split_whitespace().map(str::to_uppercase).collect();
+        let words: Vec<String> = head
+            .split_whitespace()
+            .map(str::to_ascii_uppercase)
+            .collect();
         let keyword = words.join(" ");
         let Some(kind) = DecisionKind::ALL
             .into_iter()
