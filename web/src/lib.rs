@@ -8,22 +8,27 @@
 //!
 //! - [`api`]: the `Backend` trait, the MCP client and the demo.
 //! - [`views`]: one module per screen; [`components`]: what screens share; [`routes`]: URLs.
-//! - [`engine`]: the worker's side; [`link`] and [`model`]: the seam between the two.
+//! - [`engine`]: the worker's side; [`ask`] (the questions and their answer types),
+//!   [`model`] (the view models) and [`link`] (the transport): the seam between the two.
 //! - [`store`]: projects' traffic kept up to date; [`session`]: backends and settings.
-//! - [`markdown`]: safe rendering of untrusted message bodies (in the engine).
+//! - [`markdown`]: safe rendering of untrusted message bodies (in the engine);
+//!   [`percent`]: URI component encoding.
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::hooks::use_navigate;
-use leptos_router::path;
+use leptos_router::{path, ParamSegment, StaticSegment};
+use routes::SourceSegment;
 
 pub mod api;
+pub mod ask;
 pub mod clock;
 pub mod components;
 pub mod engine;
 pub mod link;
 pub mod markdown;
 pub mod model;
+pub mod percent;
 pub mod routes;
 pub mod session;
 pub mod store;
@@ -60,23 +65,23 @@ pub fn App(
                     <Route path=path!("/demo/checkpoints") view=|| view! { <views::DemoShort page="checkpoints" /> } />
                     <Route path=path!("/demo/audits") view=|| view! { <views::DemoShort page="audits" /> } />
                     <Route path=path!("/demo/tasks") view=|| view! { <views::DemoShort page="tasks" /> } />
-                    <Route path=path!("/:src") view=projects::ProjectsView />
-                    <Route path=path!("/:src/operator") view=operator::OperatorView />
-                    <Route path=path!("/:src/p/:project") view=agents::AgentsView />
-                    <Route path=path!("/:src/p/:project/reservations") view=reservations::ReservationsView />
-                    <Route path=path!("/:src/p/:project/search") view=search::SearchView />
-                    <Route path=path!("/:src/p/:project/compose") view=compose::ComposeView />
-                    <Route path=path!("/:src/p/:project/sessions") view=sessions::SessionsView />
-                    <Route path=path!("/:src/p/:project/sessions/:session") view=session_view::SessionView />
-                    <Route path=path!("/:src/p/:project/checkpoints") view=checkpoints::CheckpointsView />
-                    <Route path=path!("/:src/p/:project/audits") view=audits::AuditsView />
-                    <Route path=path!("/:src/p/:project/tasks") view=tasks::TasksView />
-                    <Route path=path!("/:src/p/:project/m/:id") view=message::MessageView />
-                    <Route path=path!("/:src/p/:project/a/:agent/inbox") view=|| view! { <mailbox::MailboxView outbox=false /> } />
-                    <Route path=path!("/:src/p/:project/a/:agent/outbox") view=|| view! { <mailbox::MailboxView outbox=true /> } />
-                    <Route path=path!("/:src/p/:project/a/:agent/contacts") view=contacts::ContactsView />
-                    <Route path=path!("/:src/p/:project/a/:agent/thread/:thread") view=thread::ThreadView />
-                    <Route path=path!("/:src/p/:project/a/:agent/m/:id") view=message::MessageView />
+                    <Route path=(SourceSegment,) view=projects::ProjectsView />
+                    <Route path=(SourceSegment, StaticSegment("operator")) view=operator::OperatorView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project")) view=agents::AgentsView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("reservations")) view=reservations::ReservationsView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("search")) view=search::SearchView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("compose")) view=compose::ComposeView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("sessions")) view=sessions::SessionsView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("sessions"), ParamSegment("session")) view=session_view::SessionView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("checkpoints")) view=checkpoints::CheckpointsView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("audits")) view=audits::AuditsView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("tasks")) view=tasks::TasksView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("m"), ParamSegment("id")) view=message::MessageView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("a"), ParamSegment("agent"), StaticSegment("inbox")) view=|| view! { <mailbox::MailboxView outbox=false /> } />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("a"), ParamSegment("agent"), StaticSegment("outbox")) view=|| view! { <mailbox::MailboxView outbox=true /> } />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("a"), ParamSegment("agent"), StaticSegment("contacts")) view=contacts::ContactsView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("a"), ParamSegment("agent"), StaticSegment("thread"), ParamSegment("thread")) view=thread::ThreadView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("a"), ParamSegment("agent"), StaticSegment("m"), ParamSegment("id")) view=message::MessageView />
                 </Routes>
             </Main>
         </Router>

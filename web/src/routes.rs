@@ -8,45 +8,92 @@
 //! - `/{src}/p/{project}/sessions`, `…/sessions/{id}`, `…/checkpoints`, `…/audits`, `…/tasks`
 //!   the protocol views; the demo also answers `/demo/sessions`, `/demo/checkpoints`,
 //!   `/demo/audits` and `/demo/tasks` (the project where each is populated)
+//!
+//! `{src}` is a [`Source`]: the router matches only `demo` and `live` there
+//! ([`SourceSegment`]), so a view never sees another.
 
+use crate::percent::encode;
+use leptos_router::{ParamSegment, PartialPathMatch, PathSegment, PossibleRouteMatch};
+use serde::{Deserialize, Serialize};
+use std::fmt;
 use switchboard_core::pane::FilterMode;
 
-/// Percent-encodes a URI component (RFC 3986 unreserved characters kept).
-#[must_use]
-pub fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
+/// Where the console's data come from: the built-in demo or the connected server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Source {
+    /// The built-in demo (`/demo/…`).
+    Demo,
+    /// The connected server (`/live/…`).
+    Live,
+}
+
+impl Source {
+    /// The URL segment: `demo` or `live`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Source::Demo => "demo",
+            Source::Live => "live",
         }
     }
-    out
+
+    /// The source a URL segment names.
+    #[must_use]
+    pub fn parse(segment: &str) -> Option<Source> {
+        [Source::Demo, Source::Live]
+            .into_iter()
+            .find(|s| s.as_str() == segment)
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The route segment `:src` that matches a [`Source`] only (`/demo`, `/live`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceSegment;
+
+impl PossibleRouteMatch for SourceSegment {
+    fn optional(&self) -> bool {
+        false
+    }
+
+    fn test<'a>(&self, path: &'a str) -> Option<PartialPathMatch<'a>> {
+        let segment = path.strip_prefix('/').unwrap_or(path).split('/').next()?;
+        Source::parse(segment)?;
+        ParamSegment("src").test(path)
+    }
+
+    fn generate_path(&self, path: &mut Vec<PathSegment>) {
+        ParamSegment("src").generate_path(path);
+    }
 }
 
 /// The project list of a source.
 #[must_use]
-pub fn projects(src: &str) -> String {
+pub fn projects(src: Source) -> String {
     format!("/{src}")
 }
 
 /// A project's page (its agents).
 #[must_use]
-pub fn project(src: &str, project: &str) -> String {
+pub fn project(src: Source, project: &str) -> String {
     format!("/{src}/p/{}", encode(project))
 }
 
 /// A sub-page of a project (`reservations`, `search`, `compose`, `sessions`, `checkpoints`,
 /// `audits`, `tasks`).
 #[must_use]
-pub fn project_page(src: &str, project: &str, page: &str) -> String {
+pub fn project_page(src: Source, project: &str, page: &str) -> String {
     format!("{}/{page}", self::project(src, project))
 }
 
 /// One Pair session.
 #[must_use]
-pub fn session(src: &str, project: &str, id: &str) -> String {
+pub fn session(src: Source, project: &str, id: &str) -> String {
     format!("{}/sessions/{}", self::project(src, project), encode(id))
 }
 
@@ -62,14 +109,14 @@ pub const fn demo_project_of(page: &str) -> &'static str {
 
 /// An agent's page (`inbox`, `outbox`, `contacts`).
 #[must_use]
-pub fn agent_page(src: &str, project: &str, agent: &str, page: &str) -> String {
+pub fn agent_page(src: Source, project: &str, agent: &str, page: &str) -> String {
     format!("{}/a/{}/{page}", self::project(src, project), encode(agent))
 }
 
 /// A mailbox with its filter and thread in the query.
 #[must_use]
 pub fn mailbox(
-    src: &str,
+    src: Source,
     project: &str,
     agent: &str,
     outbox: bool,
@@ -91,7 +138,7 @@ pub fn mailbox(
 
 /// A thread seen from an agent's mailbox.
 #[must_use]
-pub fn thread(src: &str, project: &str, agent: &str, thread: &str) -> String {
+pub fn thread(src: Source, project: &str, agent: &str, thread: &str) -> String {
     format!(
         "{}/a/{}/thread/{}",
         self::project(src, project),
@@ -102,7 +149,7 @@ pub fn thread(src: &str, project: &str, agent: &str, thread: &str) -> String {
 
 /// A message, from an agent's mailbox or (no agent) from the project.
 #[must_use]
-pub fn message(src: &str, project: &str, agent: Option<&str>, id: u64) -> String {
+pub fn message(src: Source, project: &str, agent: Option<&str>, id: u64) -> String {
     match agent {
         Some(agent) => format!("{}/a/{}/m/{id}", self::project(src, project), encode(agent)),
         None => format!("{}/m/{id}", self::project(src, project)),
@@ -129,12 +176,19 @@ mod tests {
     #[test]
     fn urls_are_stable_and_encoded() {
         assert_eq!(
-            mailbox("demo", "pair-lab", "BlueLake", false, FilterMode::All, None),
+            mailbox(
+                Source::Demo,
+                "pair-lab",
+                "BlueLake",
+                false,
+                FilterMode::All,
+                None
+            ),
             "/demo/p/pair-lab/a/BlueLake/inbox"
         );
         assert_eq!(
             mailbox(
-                "live",
+                Source::Live,
                 "p",
                 "A",
                 true,
@@ -144,16 +198,18 @@ mod tests {
             "/live/p/p/a/A/outbox?filter=unacked_only&thread=FEAT%201"
         );
         assert_eq!(
-            thread("demo", "p", "A", "a/b"),
+            thread(Source::Demo, "p", "A", "a/b"),
             "/demo/p/p/a/A/thread/a%2Fb"
         );
-        assert_eq!(message("demo", "p", None, 7), "/demo/p/p/m/7");
-        assert_eq!(project_page("demo", "p", "search"), "/demo/p/p/search");
+        assert_eq!(message(Source::Demo, "p", None, 7), "/demo/p/p/m/7");
         assert_eq!(
-            session("live", "p", "pair:a+b#1"),
+            project_page(Source::Demo, "p", "search"),
+            "/demo/p/p/search"
+        );
+        assert_eq!(
+            session(Source::Live, "p", "pair:a+b#1"),
             "/live/p/p/sessions/pair%3Aa%2Bb%231"
         );
-        assert_eq!(encode("a b/ü"), "a%20b%2F%C3%BC");
         assert_eq!(
             connect_then("/live/p/p/m/7?reply"),
             "/?next=%2Flive%2Fp%2Fp%2Fm%2F7%3Freply"

@@ -4,10 +4,12 @@
 //! notifications. Connection settings stay in memory, or in sessionStorage when the user
 //! ticks "remember" — never in localStorage, URLs or logs.
 
-use crate::api::demo::DemoBackend;
 use crate::api::mcp::ConnectConfig;
 use crate::api::{Backend, BackendError};
+use crate::link::demo::DemoBackend;
 use crate::link::EngineLink;
+use crate::model::TrafficKey;
+use crate::routes::Source;
 use crate::store::TrafficStore;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -59,13 +61,13 @@ impl Session {
         use_context::<Self>().expect("Session is provided by App")
     }
 
-    /// The backend for a URL source: `demo` or `live`.
+    /// The backend of a source: the demo (created on first use) or the connected server.
     ///
     /// # Errors
-    /// `live` before connecting, or an unknown source.
-    pub fn backend(&self, src: &str) -> Result<Rc<dyn Backend>, BackendError> {
+    /// The server before connecting.
+    pub fn backend(&self, src: Source) -> Result<Rc<dyn Backend>, BackendError> {
         match src {
-            "demo" => {
+            Source::Demo => {
                 if self.demo.with_value(Option::is_none) {
                     let demo: Rc<dyn Backend> = Rc::new(DemoBackend::new(self.link()));
                     self.demo.set_value(Some(demo));
@@ -74,9 +76,15 @@ impl Session {
                     .get_value()
                     .ok_or_else(|| BackendError::Invalid("no demo".into()))
             }
-            "live" => self.live.get_value().ok_or(BackendError::NotConnected),
-            other => Err(BackendError::NotFound(format!("source {other}"))),
+            Source::Live => self.live.get_value().ok_or(BackendError::NotConnected),
         }
+    }
+
+    /// Reads a project's traffic into the engine, or asks for its newer mail
+    /// ([`TrafficStore::refresh`]).
+    pub fn refresh_traffic(&self, key: TrafficKey) {
+        self.traffic
+            .refresh(self.backend(key.src), self.link(), key);
     }
 
     /// Installs a connected backend and notifies the views.

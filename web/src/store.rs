@@ -7,9 +7,10 @@
 //! When a full read has arrived (before the engine folds it) the page gets the performance
 //! mark [`ARRIVED_MARK`]: the console benchmark times the sessions view from there.
 
-use crate::api::{BackendError, TrafficProgress};
-use crate::model::{OpenCheckpoint, Request, Response, TrafficKey, TrafficSummary};
-use crate::session::Session;
+use crate::api::{Backend, BackendError, OpenCheckpoint, TrafficProgress};
+use crate::ask::Load;
+use crate::link::EngineLink;
+use crate::model::{TrafficKey, TrafficSummary};
 use leptos::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -99,8 +100,14 @@ impl TrafficStore {
         })
     }
 
-    /// Reads a project's traffic, unless it is loaded; otherwise asks for newer mail.
-    pub fn refresh(&self, session: Session, key: TrafficKey) {
+    /// Reads a project's traffic through `backend` into the engine at `link`, unless it is
+    /// loaded; otherwise asks for newer mail.
+    pub fn refresh(
+        &self,
+        backend: Result<Rc<dyn Backend>, BackendError>,
+        link: EngineLink,
+        key: TrafficKey,
+    ) {
         let since = match self.states.with_untracked(|s| s.get(&key).cloned()) {
             None | Some(TrafficState::Failed(_)) => None,
             Some(TrafficState::Loading(_)) => return,
@@ -118,7 +125,7 @@ impl TrafficStore {
             store.set(&key, TrafficState::Loading(TrafficProgress::default()));
         }
         leptos::task::spawn_local(async move {
-            let outcome = store.read(session, &key, since).await;
+            let outcome = store.read(backend, link, &key, since).await;
             store.busy.update_value(|b| {
                 b.remove(&key);
             });
@@ -161,11 +168,12 @@ impl TrafficStore {
     /// engine; `None` when a poll found nothing new.
     async fn read(
         &self,
-        session: Session,
+        backend: Result<Rc<dyn Backend>, BackendError>,
+        link: EngineLink,
         key: &TrafficKey,
         since: Option<String>,
     ) -> Result<Option<(TrafficSummary, Vec<String>)>, BackendError> {
-        let backend = session.backend(&key.src)?;
+        let backend = backend?;
         let first = since.is_none();
         let store = *self;
         let progress_key = key.clone();
@@ -183,18 +191,13 @@ impl TrafficStore {
         } else if read.rows.is_empty() {
             return Ok(None);
         }
-        let request = Request::Load {
+        let load = Load {
             key: key.clone(),
             rows: read.rows,
             reset: first,
         };
-        match session.link().call(request).await {
-            Ok(Response::Loaded(summary)) => Ok(Some((summary, read.notes))),
-            Ok(Response::Failed(text)) | Err(text) => Err(BackendError::Server(text)),
-            Ok(_) => Err(BackendError::BadReply(
-                "the engine answered off topic".into(),
-            )),
-        }
+        let summary = link.ask(load).await.map_err(BackendError::Engine)?;
+        Ok(Some((summary, read.notes)))
     }
 }
 

@@ -5,12 +5,13 @@ use leptos::prelude::*;
 use leptos_router::params::ParamsMap;
 use switchboard_core::pane::FilterMode;
 use switchboard_web::api::MailRow;
+use switchboard_web::components::route::{query_value, route_param};
 use switchboard_web::engine::{inspect, Engine};
 use switchboard_web::link::EngineLink;
 use switchboard_web::markdown::{is_safe_url, render};
 use switchboard_web::model::{Inspection, Verdict};
-use switchboard_web::routes::{self, encode};
-use switchboard_web::views::common::{query_value, route_param};
+use switchboard_web::percent::encode;
+use switchboard_web::routes::{self, Source};
 use switchboard_web::views::message::{Badge, Body};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -362,12 +363,17 @@ fn url_components_round_trip_through_the_routers_own_decoding() {
 #[wasm_bindgen_test]
 async fn ids_with_url_characters_open_as_themselves() {
     let thread = "a%2Fb c?d#e/f%";
-    let host = mount_app_at(&routes::thread("demo", "pair-lab", "BlueLake", thread));
+    let host = mount_app_at(&routes::thread(
+        Source::Demo,
+        "pair-lab",
+        "BlueLake",
+        thread,
+    ));
     let heading = wait_for(&host, "#thread-title").await;
     assert_eq!(heading.text_content().unwrap(), format!("Thread {thread}"));
 
     let url = routes::mailbox(
-        "demo",
+        Source::Demo,
         "pair-lab",
         "BlueLake",
         false,
@@ -384,7 +390,7 @@ async fn ids_with_url_characters_open_as_themselves() {
     let location = web_sys::window().unwrap().location();
     assert_eq!(
         location.pathname().unwrap(),
-        routes::thread("demo", "pair-lab", "BlueLake", thread)
+        routes::thread(Source::Demo, "pair-lab", "BlueLake", thread)
     );
 }
 

@@ -10,8 +10,7 @@ use switchboard_core::glob::glob_match;
 use switchboard_web::api::mcp::{unified_for_project, unified_rows, ConnectConfig};
 use switchboard_web::api::{reservation_conflicts, MailRow, Reservation};
 use switchboard_web::markdown::{is_safe_url, render};
-use switchboard_web::routes::encode;
-use switchboard_web::views::common::decode;
+use switchboard_web::percent::{decode, encode};
 
 /// Pieces of hostile and ordinary Markdown, joined at random.
 const FRAGMENTS: &[&str] = &[

@@ -17,7 +17,9 @@ use switchboard_core::glob::patterns_overlap;
 pub mod demo;
 pub mod mcp;
 
-pub use switchboard_core::agent_mail::MailRow;
+pub use switchboard_core::agent_mail::{Draft, Importance, MailRow};
+use switchboard_core::session::pair::checkpoint::Checkpoint;
+use switchboard_core::session::pair::decide::Decide;
 
 /// A boxed, non-`Send` future (browser futures live on the one UI thread).
 pub type BackendFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, BackendError>> + 'a>>;
@@ -64,6 +66,8 @@ pub enum BackendError {
     NotFound(String),
     /// The request was rejected by the console before sending (what is wrong).
     Invalid(String),
+    /// The console's engine could not answer (why).
+    Engine(String),
 }
 
 impl fmt::Display for BackendError {
@@ -105,7 +109,7 @@ impl fmt::Display for BackendError {
             Self::Server(text) => write!(f, "The server reported an error: {text}"),
             Self::BadReply(text) => write!(f, "The server's reply was not understood: {text}"),
             Self::NotFound(what) => write!(f, "Not found: {what}."),
-            Self::Invalid(text) => f.write_str(text),
+            Self::Invalid(text) | Self::Engine(text) => f.write_str(text),
         }
     }
 }
@@ -184,6 +188,44 @@ pub struct Agent {
     pub unread: Option<u64>,
 }
 
+/// A mailbox stream besides the inbox, which may fail on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stream {
+    /// The agent's sent messages.
+    Outbox,
+    /// The agent's contacts.
+    Contacts,
+    /// Which inbox messages the agent acknowledged.
+    Acknowledgements,
+}
+
+impl Stream {
+    /// Its name for people.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Stream::Outbox => "Outbox",
+            Stream::Contacts => "Contacts",
+            Stream::Acknowledgements => "Acknowledgement state",
+        }
+    }
+}
+
+/// A stream that could not be loaded: shown, not fatal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StreamNote {
+    /// Which stream.
+    pub stream: Stream,
+    /// Why.
+    pub error: BackendError,
+}
+
+impl fmt::Display for StreamNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.stream.label(), self.error)
+    }
+}
+
 /// One agent's mailbox streams, ready for the pane normalizer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mailbox {
@@ -195,8 +237,8 @@ pub struct Mailbox {
     pub contacts: String,
     /// Acknowledged message ids.
     pub acked: Vec<u64>,
-    /// Notes on what could not be loaded (shown, not fatal).
-    pub notes: Vec<String>,
+    /// The streams that could not be loaded (shown, not fatal).
+    pub notes: Vec<StreamNote>,
 }
 
 /// A file reservation.
@@ -252,23 +294,39 @@ pub struct UnifiedRow {
     pub importance: String,
 }
 
-/// A new message to send.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Draft {
-    /// Sender; `None` sends as the human overseer (operator mode).
-    pub sender: Option<String>,
-    /// Recipients.
-    pub to: Vec<String>,
-    /// Subject.
-    pub subject: String,
-    /// Markdown body.
-    pub body_md: String,
-    /// Thread to continue, if any.
-    pub thread_id: Option<String>,
-    /// Ask recipients to acknowledge.
-    pub ack_required: bool,
-    /// `normal`, `high`, `urgent` or `low`.
-    pub importance: String,
+/// A human checkpoint open in a Pair session: which, and the log entry of the message that
+/// opened it (tells a checkpoint opened again apart).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct OpenCheckpoint {
+    /// The session.
+    pub session: String,
+    /// Which checkpoint.
+    pub checkpoint: Checkpoint,
+    /// The log position of the message that opened it.
+    pub entry: usize,
+}
+
+/// A reviewer's decision at a session's open checkpoint, as the view typed it: the core's
+/// [`Decide`] (checkpoint, kind, text), the session, and the message that opened the
+/// checkpoint (a checkpoint opened again by a newer message is another decision).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckpointDecision {
+    /// The session.
+    pub session: String,
+    /// The log position of the message that opened the checkpoint.
+    pub opened: usize,
+    /// The decision.
+    pub decide: Decide,
+}
+
+/// A checkpoint decision with the messages it sends (built by the core, valid by
+/// construction).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decided {
+    /// The decision.
+    pub decision: CheckpointDecision,
+    /// The messages it sends, ready to send.
+    pub drafts: Vec<Draft>,
 }
 
 /// Everything the console needs from a mail server.
@@ -300,6 +358,10 @@ pub trait Backend {
     fn reply(&self, project: &str, agent: &str, id: u64, body_md: &str) -> BackendFuture<'_, u64>;
     /// Sends a new message; returns its id.
     fn send(&self, project: &str, draft: Draft) -> BackendFuture<'_, u64>;
+    /// Sends what a checkpoint decision implies; returns the new messages' ids. A server is
+    /// sent the decision's drafts; the demo decides and sends in one call to its server,
+    /// where its traffic is.
+    fn send_decision(&self, project: &str, decided: Decided) -> BackendFuture<'_, Vec<u64>>;
     /// Full-text search in a project.
     fn search(&self, project: &str, query: &str) -> BackendFuture<'_, Vec<SearchHit>>;
     /// File reservations of a project (active and released).
@@ -358,19 +420,22 @@ pub async fn load_mailbox(
     .await;
     let inbox = inbox?;
     let mut notes = Vec::new();
-    let mut fallback = |result: Result<String, BackendError>, what: &str| match result {
+    let mut fallback = |result: Result<String, BackendError>, stream| match result {
         Ok(rows) => rows,
-        Err(err) => {
-            notes.push(format!("{what}: {err}"));
+        Err(error) => {
+            notes.push(StreamNote { stream, error });
             "[]".to_string()
         }
     };
-    let outbox = fallback(outbox, "Outbox");
-    let contacts = fallback(contacts, "Contacts");
+    let outbox = fallback(outbox, Stream::Outbox);
+    let contacts = fallback(contacts, Stream::Contacts);
     let acked = match backend.acked(project, agent, &inbox).await {
         Ok(ids) => ids,
-        Err(err) => {
-            notes.push(format!("Acknowledgement state: {err}"));
+        Err(error) => {
+            notes.push(StreamNote {
+                stream: Stream::Acknowledgements,
+                error,
+            });
             Vec::new()
         }
     };

@@ -3,7 +3,7 @@
 
 use super::time::Time;
 use crate::model::AuditCard;
-use crate::routes;
+use crate::routes::{self, Source};
 use leptos::prelude::*;
 
 /// One audit report.
@@ -11,18 +11,18 @@ use leptos::prelude::*;
 pub fn AuditReport(
     /// The report.
     card: AuditCard,
-    /// `demo` or `live`.
-    src: String,
+    /// The demo or the connected server.
+    src: Source,
     /// The project.
     project: String,
 ) -> impl IntoView {
     let failed = card.status == "FAIL";
     let session = card.session.clone().map(|id| {
-        let href = routes::session(&src, &project, &id);
+        let href = routes::session(src, &project, &id);
         view! { " · session " <a href=href>{id}</a> }
     });
     let message = card.id.map(|id| {
-        let href = routes::message(&src, &project, None, id);
+        let href = routes::message(src, &project, None, id);
         view! { " · " <a href=href>{format!("message {id}")}</a> }
     });
     view! {

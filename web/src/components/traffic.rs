@@ -2,16 +2,19 @@
 //! date), its progress while it is read, the engine's answers for the view, and the links
 //! between the protocol views.
 
-use super::load::{fetch, load, Data, Loaded};
-use super::status::Problem;
+use super::load::{load_erased, Data, Held};
+use super::route::Here;
+use super::status::ErrorNote;
 use crate::api::BackendError;
-use crate::model::{Request, Response, TrafficKey};
+use crate::ask::{Ask, Request};
+use crate::model::TrafficKey;
 use crate::routes;
 use crate::store::TrafficState;
 #[cfg(target_arch = "wasm32")]
 use crate::store::POLL_MS;
-use crate::views::common::{ErrorNote, Here};
 use leptos::prelude::*;
+use std::future::Future;
+use std::pin::Pin;
 
 /// The route's traffic: its key and state. Reads it when first asked, asks for newer mail
 /// after every action and every [`POLL_MS`] while the view lives.
@@ -25,12 +28,12 @@ pub fn use_traffic(here: Here) -> (Memo<TrafficKey>, Memo<Option<TrafficState>>)
     });
     Effect::new(move |_| {
         session.revision.track();
-        session.traffic.refresh(session, key.get());
+        session.refresh_traffic(key.get());
     });
     #[cfg(target_arch = "wasm32")]
     {
         let poll = set_interval_with_handle(
-            move || session.traffic.refresh(session, key.get_untracked()),
+            move || session.refresh_traffic(key.get_untracked()),
             std::time::Duration::from_millis(u64::from(POLL_MS)),
         );
         if let Ok(handle) = poll {
@@ -41,47 +44,37 @@ pub fn use_traffic(here: Here) -> (Memo<TrafficKey>, Memo<Option<TrafficState>>)
     (key, state)
 }
 
-/// The engine's answer to `request` (re-asked when the traffic changes or a signal the
-/// request reads changes); `None` until the traffic is in the engine. One resource type for
-/// every protocol view.
-pub fn engine_resource(
+/// The engine's answer to the question `ask` makes (re-asked when the traffic changes or a
+/// signal `ask` reads changes); nothing until the traffic is in the engine.
+pub fn engine_resource<Q: Ask + 'static>(
     here: Here,
     state: Memo<Option<TrafficState>>,
-    request: impl Fn() -> Request + 'static,
-) -> Data {
+    ask: impl Fn() -> Q + 'static,
+) -> Data<Q::Answer> {
     engine_call(here, move || {
-        matches!(state.get(), Some(TrafficState::Ready { .. })).then(&request)
+        matches!(state.get(), Some(TrafficState::Ready { .. })).then(&ask)
     })
 }
 
-/// The engine's answer to the request `request` makes (`None`: nothing to ask yet),
-/// re-asked when a signal it reads changes.
-pub fn engine_call(here: Here, request: impl Fn() -> Option<Request> + 'static) -> Data {
+/// The engine's answer to the question `ask` makes (`None`: nothing to ask yet), re-asked
+/// when a signal it reads changes.
+pub fn engine_call<Q: Ask + 'static>(
+    here: Here,
+    ask: impl Fn() -> Option<Q> + 'static,
+) -> Data<Q::Answer> {
+    load_erased(engine_fetch(here, Box::new(move || ask().map(Q::request))))
+}
+
+/// The loader of every engine answer: asks what `request` makes, keeps the answer erased
+/// (the engine answers each question with its own type, which [`Data`] reads it as).
+fn engine_fetch(
+    here: Here,
+    request: Box<dyn Fn() -> Option<Request>>,
+) -> Box<dyn Fn() -> Pin<Box<dyn Future<Output = Held>>>> {
     let session = here.session;
-    load(move || {
-        let request = request();
-        let link = session.link();
-        fetch(async move {
-            let response = match link.call(request?).await {
-                Ok(response) => response,
-                Err(text) => Response::Failed(text),
-            };
-            Some(Ok(Loaded::Engine(response)))
-        })
-    })
-}
-
-/// The engine's answer in a [`Data`] value: `None` before it is asked, its failure as text.
-#[must_use]
-pub fn engine_of(
-    loaded: Option<Option<Result<Loaded, BackendError>>>,
-) -> Option<Option<Result<Response, String>>> {
-    Some(match loaded? {
-        None => None,
-        Some(Ok(Loaded::Engine(Response::Failed(text)))) => Some(Err(text)),
-        Some(Ok(Loaded::Engine(response))) => Some(Ok(response)),
-        Some(Ok(_)) => Some(Err("The engine answered off topic.".into())),
-        Some(Err(error)) => Some(Err(error.to_string())),
+    Box::new(move || {
+        let asked = request().map(|request| session.link().answer(request));
+        Box::pin(async move { Some(asked?.await.map_err(BackendError::from)) })
     })
 }
 
@@ -126,18 +119,16 @@ pub fn TrafficNote(
     }
 }
 
-/// Shows an engine answer: `render` for the expected variant, a problem otherwise, nothing
-/// before the traffic is loaded (the [`TrafficNote`] says why).
-pub fn answer(
-    data: Data,
-    render: impl Fn(Response) -> Option<AnyView> + Send + Sync + 'static,
+/// Shows a view's data: `render` for the value, the error otherwise, nothing while it
+/// loads or before the traffic is loaded (the [`TrafficNote`] says why).
+pub fn answer<T: Clone + 'static>(
+    data: Data<T>,
+    render: impl Fn(T) -> AnyView + Send + Sync + 'static,
 ) -> impl IntoView {
-    move || match engine_of(data.get()) {
+    move || match data.get() {
         None | Some(None) => ().into_any(),
-        Some(Some(Err(text))) => view! { <Problem text /> }.into_any(),
-        Some(Some(Ok(response))) => render(response).unwrap_or_else(|| {
-            view! { <Problem text="The engine answered off topic.".to_string() /> }.into_any()
-        }),
+        Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+        Some(Some(Ok(value))) => render(value),
     }
 }
 
@@ -161,20 +152,20 @@ pub fn ProtocolNav(
     };
     let link = move |page: &'static str, label: &'static str| {
         view! {
-            <a href=move || routes::project_page(&here.src.get(), &here.project.get(), page)
+            <a href=move || routes::project_page(here.src.get(), &here.project.get(), page)
                 aria-current=(page == current).then_some("page")>{label}</a>
         }
     };
     view! {
         <nav class="filters protocol-nav" aria-label="Protocol views">
             {link("sessions", "Sessions")}
-            <a href=move || routes::project_page(&here.src.get(), &here.project.get(), "checkpoints")
+            <a href=move || routes::project_page(here.src.get(), &here.project.get(), "checkpoints")
                 aria-current=("checkpoints" == current).then_some("page")>
                 {move || format!("Checkpoints ({})", open())}
             </a>
             {link("audits", "Audit reports")}
             {link("tasks", "Task boards")}
-            <a href=move || routes::project(&here.src.get(), &here.project.get())>"Agents"</a>
+            <a href=move || routes::project(here.src.get(), &here.project.get())>"Agents"</a>
         </nav>
     }
 }

@@ -2,7 +2,8 @@
 //! number (`(3) Switchboard`), and a reviewer who allowed it gets a desktop notification
 //! when a new one opens (not for those already open when a project is first read).
 
-use crate::model::{OpenCheckpoint, TrafficKey};
+use crate::api::OpenCheckpoint;
+use crate::model::TrafficKey;
 use crate::session::Session;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -50,8 +51,8 @@ fn notify(key: &TrafficKey, open: &OpenCheckpoint) {
         "Session {} in {} waits for checkpoint #{} ({}).",
         open.session,
         key.project,
-        open.checkpoint.number,
-        open.checkpoint.title()
+        open.checkpoint.number(),
+        super::checkpoint::title(open.checkpoint)
     ));
     options.set_tag(&format!("{}:{}:{}", key.project, open.session, open.entry));
     let _ = web_sys::Notification::new_with_options("Checkpoint open", &options);

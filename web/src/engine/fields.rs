@@ -22,7 +22,9 @@ pub fn issue_view(issue: &Issue) -> IssueView {
 /// Inspects one message; `traffic` (its project's, when loaded) tells its session or task.
 #[must_use]
 pub fn inspect(message: &MailRow, traffic: Option<&Traffic>) -> Inspection {
-    let (report, carried) = protocol::validate_carried(&message.to_value(), &Options::default());
+    let subject = Some(message.subject.as_str()).filter(|s| !s.is_empty());
+    let (report, carried) =
+        protocol::validate_body_md(subject, &message.body_md, &Options::default());
     let plain = report
         .issues
         .iter()

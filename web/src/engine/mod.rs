@@ -10,25 +10,33 @@
 //! - [`boards`]: the task boards.
 //! - [`audits`]: audit reports in mail, and audits run from a diff.
 //! - [`fields`]: a message's values, labelled, with its issues beside them.
+//! - [`demo`]: the demo server's calls answered.
 
 mod audits;
 mod boards;
+mod demo;
 mod fields;
-
-pub use fields::inspect;
 mod sessions;
 pub mod traffic;
 
-use crate::api::demo::server::DemoServer;
-use crate::model::{Request, Response, TrafficKey};
-use std::collections::HashMap;
+pub use fields::inspect;
 pub use traffic::Traffic;
+
+use crate::api::demo::server::DemoServer;
+use crate::ask::{encode, Ask, Request};
+use crate::model::TrafficKey;
+use std::collections::HashMap;
 
 /// The engine's state: loaded traffic and the demo server.
 #[derive(Default)]
 pub struct Engine {
     traffic: HashMap<TrafficKey, Traffic>,
     demo: Option<DemoServer>,
+}
+
+/// An answer to question `Q` as it crosses.
+fn reply<Q: Ask>(answer: Result<Q::Answer, String>) -> Vec<u8> {
+    encode::<Q>(answer)
 }
 
 impl Engine {
@@ -38,52 +46,58 @@ impl Engine {
         Engine::default()
     }
 
-    /// Answers one request.
-    pub fn handle(&mut self, request: Request) -> Response {
+    /// Answers one request: the answer's bytes, as the question's own answer type.
+    pub fn handle(&mut self, request: Request) -> Vec<u8> {
+        use crate::ask as q;
         match request {
-            Request::Render(markdown) => Response::Html(crate::markdown::render(&markdown)),
-            Request::Inspect { key, message } => {
-                Response::Inspection(Box::new(fields::inspect(&message, self.traffic.get(&key))))
+            Request::Render(q::Render(markdown)) => {
+                reply::<q::Render>(Ok(crate::markdown::render(&markdown)))
             }
-            Request::Load { key, rows, reset } => {
+            Request::Inspect(q::Inspect { key, message }) => {
+                reply::<q::Inspect>(Ok(fields::inspect(&message, self.traffic.get(&key))))
+            }
+            Request::Load(q::Load { key, rows, reset }) => {
                 let traffic = self.traffic.entry(key).or_default();
                 if reset {
                     *traffic = Traffic::default();
                 }
                 traffic.load(rows);
-                Response::Loaded(traffic.summary())
+                reply::<q::Load>(Ok(traffic.summary()))
             }
-            Request::Sessions { key, now_ms } => {
-                self.with(&key, |t| Response::Sessions(sessions::rows(t, now_ms)))
+            Request::Sessions(q::Sessions { key, now_ms }) => {
+                reply::<q::Sessions>(self.traffic(&key).map(|t| sessions::rows(t, now_ms)))
             }
-            Request::Session { key, id, now_ms } => self.with(&key, |t| {
-                Response::Session(sessions::detail(t, &id, now_ms).map(Box::new))
-            }),
-            Request::Checkpoints { key, now_ms } => self.with(&key, |t| {
-                Response::Checkpoints(sessions::checkpoints(t, now_ms))
-            }),
-            Request::Decide { key, session, text } => self.with(&key, |t| {
-                Response::Decision(sessions::decide(t, &session, &text))
-            }),
-            Request::Audits(key) => self.with(&key, |t| Response::Audits(audits::in_mail(t))),
-            Request::RunAudit(run) => Response::Audit(audits::run(&run)),
-            Request::Boards { key, now_ms } => self.with(&key, |t| {
-                Response::Boards(Box::new(boards::boards(t, now_ms)))
-            }),
+            Request::Session(q::Session { key, id, now_ms }) => {
+                reply::<q::Session>(self.traffic(&key).map(|t| sessions::detail(t, &id, now_ms)))
+            }
+            Request::Checkpoints(q::Checkpoints { key, now_ms }) => reply::<q::Checkpoints>(
+                self.traffic(&key).map(|t| sessions::checkpoints(t, now_ms)),
+            ),
+            Request::Drafts(q::Drafts { key, decision }) => reply::<q::Drafts>(
+                self.traffic(&key)
+                    .and_then(|t| sessions::drafts(t, &decision)),
+            ),
+            Request::Audits(q::Audits(key)) => {
+                reply::<q::Audits>(self.traffic(&key).map(audits::in_mail))
+            }
+            Request::RunAudit(q::RunAudit(run)) => reply::<q::RunAudit>(audits::run(&run)),
+            Request::TaskBoards(q::TaskBoards { key, now_ms }) => {
+                reply::<q::TaskBoards>(self.traffic(&key).map(|t| boards::boards(t, now_ms)))
+            }
             Request::Demo(call) => {
-                let demo = self.demo.get_or_insert_with(DemoServer::new);
-                Response::Demo(demo.handle(call))
+                let server = self.demo.get_or_insert_with(DemoServer::new);
+                demo::answer(server, &self.traffic, call)
             }
         }
     }
 
-    fn with(&self, key: &TrafficKey, f: impl FnOnce(&Traffic) -> Response) -> Response {
-        match self.traffic.get(key) {
-            Some(traffic) => f(traffic),
-            None => Response::Failed(format!(
-                "The traffic of project {} is not loaded.",
-                key.project
-            )),
-        }
+    /// A project's loaded traffic, or why there is none.
+    fn traffic(&self, key: &TrafficKey) -> Result<&Traffic, String> {
+        self.traffic
+            .get(key)
+            .ok_or_else(|| format!("The traffic of project {} is not loaded.", key.project))
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,18 +1,15 @@
 //! Pair sessions, the checkpoint queue and checkpoint decisions, mapped from the core's
-//! session views (`PairSession::view`, `PairSession::decide_text`).
+//! session views (`PairSession::view`, `PairSession::decide`).
 
 use super::audits;
 use super::fields::{self, issue_view};
-use super::traffic::{checkpoint_ref, Traffic};
+use super::traffic::Traffic;
+use crate::api::{CheckpointDecision, Draft, OpenCheckpoint};
 use crate::model::{
-    ChangeOrderView, CheckpointCard, CheckpointHistory, ContractView, DecisionOption,
-    DecisionPreview, IntegrityView, Outgoing, SessionDetail, SessionRow, Step, TimelineItem,
-    ViolationView, WaitingView,
+    ChangeOrderView, CheckpointCard, CheckpointHistory, ContractView, IntegrityView, SessionDetail,
+    SessionRow, Step, TimelineItem, ViolationView, WaitingView,
 };
-use serde_json::json;
 use switchboard_core::agent_mail::Carried;
-use switchboard_core::protocol::{self, Options};
-use switchboard_core::session::pair::checkpoint::Decision;
 use switchboard_core::session::pair::timeout::Due;
 use switchboard_core::session::pair::{ChangeOrder, IntegrityStatus, Outcome, PairSession};
 use switchboard_core::session::violation::Violation;
@@ -77,7 +74,7 @@ fn row(session: &PairSession, now: Timestamp) -> SessionRow {
         builder: session.builder.clone(),
         phase: view.phase.map(str::to_owned),
         status: view.status.to_owned(),
-        checkpoint: view.open_checkpoint.map(checkpoint_ref),
+        checkpoint: view.open_checkpoint,
         integrity: IntegrityView {
             status: match session.integrity.status {
                 IntegrityStatus::Unknown => "unknown",
@@ -170,10 +167,10 @@ pub fn detail(traffic: &Traffic, id: &str, now_ms: i64) -> Option<SessionDetail>
             .checkpoints
             .iter()
             .map(|c| CheckpointHistory {
-                checkpoint: checkpoint_ref(c.checkpoint),
+                checkpoint: c.checkpoint,
                 opened_at_ms: c.opened_at.map(|t| t.0),
                 closed_at_ms: c.closed_at.map(|t| t.0),
-                decision: c.decision.map(|d| d.keyword().to_owned()),
+                decision: c.decision,
                 text: c.text.clone(),
             })
             .collect(),
@@ -228,8 +225,12 @@ pub fn checkpoints(traffic: &Traffic, now_ms: i64) -> Vec<CheckpointCard> {
                 .map(|body| fields::fields(body, "/body", &[]))
                 .unwrap_or_default();
             Some(CheckpointCard {
+                at: OpenCheckpoint {
+                    session: s.id.clone(),
+                    checkpoint: open,
+                    entry: record.opened_entry,
+                },
                 session: row(s, now),
-                checkpoint: checkpoint_ref(open),
                 opened_at_ms: record.opened_at.map(|t| t.0),
                 opened_by: opening.and_then(|e| e.id),
                 fields: body,
@@ -240,14 +241,6 @@ pub fn checkpoints(traffic: &Traffic, now_ms: i64) -> Vec<CheckpointCard> {
                     .find(|o| o.outcome == Outcome::Pending)
                     .map(change_order),
                 audits: audits::of_session(traffic, s),
-                decisions: open
-                    .decisions()
-                    .iter()
-                    .map(|d| DecisionOption {
-                        keyword: d.keyword().to_owned(),
-                        requires: d.requires().map(str::to_owned),
-                    })
-                    .collect(),
             })
         })
         .collect();
@@ -255,49 +248,24 @@ pub fn checkpoints(traffic: &Traffic, now_ms: i64) -> Vec<CheckpointCard> {
     cards
 }
 
-/// What `text` decides at a session's open checkpoint: the messages the core derives, each
-/// validated as the Agent Mail row it will be sent as (subject = type, `body_md` = the body's
-/// JSON), or why the text is no decision here.
-#[must_use]
-pub fn decide(traffic: &Traffic, id: &str, text: &str) -> DecisionPreview {
-    let Some(s) = session(traffic, id) else {
-        return DecisionPreview {
-            literal: None,
-            error: Some(format!("No session {id} in this project.")),
-            messages: Vec::new(),
-        };
-    };
-    let literal = s
-        .open_checkpoint()
-        .and_then(|c| Decision::parse(c, text).ok())
-        .map(|d| d.literal());
-    match s.decide_text(text) {
-        Ok(messages) => DecisionPreview {
-            literal,
-            error: None,
-            messages: messages
-                .iter()
-                .map(|m| {
-                    let body_md = m.body_md();
-                    let row = json!({"subject": m.subject, "from": m.from, "to": [m.to],
-                        "body_md": body_md});
-                    let report = protocol::validate(&row, &Options::default());
-                    Outgoing {
-                        from: m.from.clone(),
-                        to: m.to.clone(),
-                        subject: m.subject.to_owned(),
-                        body_md,
-                        thread_id: s.thread_id.clone(),
-                        valid: report.valid,
-                        issues: report.issues.iter().map(issue_view).collect(),
-                    }
-                })
-                .collect(),
-        },
-        Err(error) => DecisionPreview {
-            literal: None,
-            error: Some(error.to_string()),
-            messages: Vec::new(),
-        },
+/// The drafts a decision at an open checkpoint sends, as the core builds them
+/// (`PairSession::drafts`: in the session's thread, valid by construction); refused when the
+/// checkpoint is no longer open as the view showed it (decided meanwhile, or opened again by
+/// a newer message).
+///
+/// # Errors
+/// No such session, a checkpoint no longer open as shown, or the core's refusal, in words.
+pub fn drafts(traffic: &Traffic, decision: &CheckpointDecision) -> Result<Vec<Draft>, String> {
+    let s = session(traffic, &decision.session)
+        .ok_or_else(|| format!("No session {} in this project.", decision.session))?;
+    let opened = s.open_checkpoint().and(s.checkpoints.last());
+    if opened.is_none_or(|record| record.opened_entry != decision.opened) {
+        return Err(format!(
+            "Checkpoint #{} of {} is no longer open as shown: it was decided, or a newer \
+             message opened it again.",
+            decision.decide.checkpoint.number(),
+            decision.session
+        ));
     }
+    s.drafts(&decision.decide).map_err(|e| e.to_string())
 }

@@ -2,12 +2,11 @@
 //! folded into the core's session book. New mail that is not older than what was folded is
 //! folded incrementally; older mail makes the book replay the whole log in time order.
 
-use crate::api::MailRow;
-use crate::model::{CheckpointRef, OpenCheckpoint, TrafficSummary};
+use crate::api::{MailRow, OpenCheckpoint};
+use crate::model::TrafficSummary;
 use std::collections::HashMap;
 use switchboard_core::agent_mail::Envelope;
 use switchboard_core::protocol::Options;
-use switchboard_core::session::pair::checkpoint::Checkpoint;
 use switchboard_core::session::pair_claude::PairClaudeConfig;
 use switchboard_core::session::{in_time_order, Book};
 use switchboard_core::time::Timestamp;
@@ -33,7 +32,7 @@ impl Traffic {
             }
             let index = self.envelopes.len();
             self.by_id.insert(row.id, index);
-            let env = Envelope::decode(index, row.to_value(), &Options::default());
+            let env = Envelope::from_row(index, &row, &Options::default());
             if let Some(at) = env.at {
                 if self.newest.as_ref().is_none_or(|(t, _)| at > *t) {
                     self.newest = Some((at, row.created_ts.clone()));
@@ -87,21 +86,12 @@ impl Traffic {
                     let record = s.checkpoints.last()?;
                     s.open_checkpoint().map(|c| OpenCheckpoint {
                         session: s.id.clone(),
-                        checkpoint: checkpoint_ref(c),
+                        checkpoint: c,
                         entry: record.opened_entry,
                     })
                 })
                 .collect(),
         }
-    }
-}
-
-/// A checkpoint as the model names it.
-#[must_use]
-pub fn checkpoint_ref(checkpoint: Checkpoint) -> CheckpointRef {
-    CheckpointRef {
-        number: checkpoint.number(),
-        name: checkpoint.as_str().to_owned(),
     }
 }
 

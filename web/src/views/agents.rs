@@ -1,25 +1,22 @@
 //! A project's agents, with links to each mailbox and to the project's pages (the protocol
 //! views, reservations, compose, search).
 
-use super::common::{ErrorNote, Here, NavBar};
-use crate::components::load::{fetch, load, Data, Loaded};
+use super::common::NavBar;
+use crate::api::{Agent, Capabilities};
+use crate::components::load::{from_backend, Data};
+use crate::components::route::Here;
+use crate::components::status::ErrorNote;
 use crate::routes;
 use leptos::prelude::*;
 
 /// The route's project's agents, with what the server offers (the agents and compose views).
-pub fn agents_data(here: Here) -> Data {
-    load(move || {
-        let backend = here.backend();
+pub fn agents_data(here: Here) -> Data<(Capabilities, Vec<Agent>)> {
+    from_backend(here, move |backend| {
         let project = here.project.get();
-        fetch(async move {
-            Some(match backend {
-                Ok(backend) => backend
-                    .agents(&project)
-                    .await
-                    .map(|agents| Loaded::Agents(backend.capabilities(), agents)),
-                Err(error) => Err(error),
-            })
-        })
+        async move {
+            let agents = backend.agents(&project).await?;
+            Ok((backend.capabilities(), agents))
+        }
     })
 }
 
@@ -28,7 +25,7 @@ pub fn agents_data(here: Here) -> Data {
 pub fn AgentsView() -> impl IntoView {
     let here = Here::new();
     let data = agents_data(here);
-    let link = move |page: &str| routes::project_page(&here.src.get(), &here.project.get(), page);
+    let link = move |page: &str| routes::project_page(here.src.get(), &here.project.get(), page);
     view! {
         <NavBar />
         <section aria-labelledby="agents-title">
@@ -51,7 +48,7 @@ pub fn AgentsView() -> impl IntoView {
             </p>
             {move || match data.get() {
                 Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
-                Some(Some(Ok(Loaded::Agents(_, agents)))) => {
+                Some(Some(Ok((_, agents)))) => {
                     let (src, project) = (here.src.get(), here.project.get());
                     view! {
                         <table class="agents">
@@ -59,14 +56,14 @@ pub fn AgentsView() -> impl IntoView {
                             <tbody>
                                 {agents.into_iter().map(|a| view! {
                                     <tr>
-                                        <th scope="row"><a href=routes::agent_page(&src, &project, &a.name, "inbox")>{a.name.clone()}</a></th>
+                                        <th scope="row"><a href=routes::agent_page(src, &project, &a.name, "inbox")>{a.name.clone()}</a></th>
                                         <td>{format!("{} · {}", a.program, a.model)}</td>
                                         <td>{a.task.clone()}</td>
                                         <td>{a.unread.map(|n| n.to_string()).unwrap_or_default()}</td>
                                         <td>
-                                            <a href=routes::agent_page(&src, &project, &a.name, "outbox")>"outbox"</a>
+                                            <a href=routes::agent_page(src, &project, &a.name, "outbox")>"outbox"</a>
                                             " · "
-                                            <a href=routes::agent_page(&src, &project, &a.name, "contacts")>"contacts"</a>
+                                            <a href=routes::agent_page(src, &project, &a.name, "contacts")>"contacts"</a>
                                         </td>
                                     </tr>
                                 }).collect_view()}

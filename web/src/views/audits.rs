@@ -8,11 +8,15 @@
 //! the folder picked). The demo hands over the contract and diff its sessions were audited
 //! with. Accepted change orders' dependencies go in "Approved dependencies".
 
-use super::common::{query_param, Here, NavBar};
+use super::common::NavBar;
+use crate::ask::{self, Audits};
 use crate::components::audit::AuditReport;
+use crate::components::route::{query_param, Here};
 use crate::components::status::Problem;
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
-use crate::model::{AuditCard, AuditRun, Request, Response};
+use crate::link::demo::contract;
+use crate::model::{AuditCard, AuditRun};
+use crate::routes::Source;
 use leptos::prelude::*;
 
 /// The audits view.
@@ -20,22 +24,21 @@ use leptos::prelude::*;
 pub fn AuditsView() -> impl IntoView {
     let here = Here::new();
     let (key, state) = use_traffic(here);
-    let data = engine_resource(here, state, move || Request::Audits(key.get()));
+    let data = engine_resource(here, state, move || Audits(key.get()));
     view! {
         <NavBar />
         <section class="audits" aria-labelledby="audits-title">
             <h2 id="audits-title">{move || format!("Audit reports in {}", here.project.get())}</h2>
             <ProtocolNav here current="audits" />
             <TrafficNote state />
-            {answer(data, move |response| {
-                let Response::Audits(cards) = response else { return None };
+            {answer(data, move |cards| {
                 let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
-                Some(view! {
+                view! {
                     <p class="summary">{format!("{} audit report(s) in the mail", cards.len())}</p>
                     {cards.into_iter().map(|card| view! {
-                        <AuditReport card src=src.clone() project=project.clone() />
+                        <AuditReport card src project=project.clone() />
                     }).collect_view()}
-                }.into_any())
+                }.into_any()
             })}
         </section>
         <RunAudit here />
@@ -58,7 +61,7 @@ fn RunAudit(here: Here) -> impl IntoView {
         let link = here.session.link();
         let thread = session.get_untracked();
         leptos::task::spawn_local(async move {
-            match crate::api::demo::contract(&link, &thread).await {
+            match contract(&link, &thread).await {
                 Ok(Some((contract, patch))) => {
                     files.set(Vec::new());
                     for (path, text) in contract {
@@ -70,13 +73,13 @@ fn RunAudit(here: Here) -> impl IntoView {
                 Ok(None) => note.set(format!(
                     "The demo has no contract for {thread:?}; try pair-102, pair-104 or pair-108."
                 )),
-                Err(e) => note.set(e),
+                Err(e) => note.set(e.to_string()),
             }
         });
     };
     let run = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let request = Request::RunAudit(AuditRun {
+        let request = ask::RunAudit(AuditRun {
             session: Some(session.get_untracked()).filter(|s| !s.trim().is_empty()),
             contract: files
                 .get_untracked()
@@ -96,11 +99,7 @@ fn RunAudit(here: Here) -> impl IntoView {
         let link = here.session.link();
         result.set(None);
         leptos::task::spawn_local(async move {
-            let answer = link.ask(request, |r| match r {
-                Response::Audit(card) => Some(card),
-                _ => None,
-            });
-            result.set(Some(answer.await.and_then(|card| card)));
+            result.set(Some(link.ask(request).await));
         });
     };
     let pick = move |ev: leptos::ev::Event| {
@@ -133,7 +132,7 @@ fn RunAudit(here: Here) -> impl IntoView {
             <form class="audit-form" on:submit=run>
                 <label for="audit-session">"Session (its id or thread)"</label>
                 <input id="audit-session" type="text" bind:value=session />
-                {move || (here.src.get() == "demo").then(|| view! {
+                {move || (here.src.get() == Source::Demo).then(|| view! {
                     <button type="button" class="secondary" on:click=load_demo>"Load the demo's contract and diff for this session"</button>
                 })}
                 <fieldset class="contract-files">

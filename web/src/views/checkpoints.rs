@@ -3,24 +3,32 @@
 //! (the opening message's artifacts, build result or evidence, the change order, the
 //! contract's integrity, audit reports) and the decisions it allows.
 //!
-//! A decision is typed as the seed writes it (`REVISE: add expiry tests`); the core turns it
-//! into the protocol messages it implies, which are shown exactly as they will be sent and
-//! validated before; only valid messages are sent, through the backend, as the planner, in
-//! the session's thread. The typed text stays in its field until the send succeeds. Keys:
+//! A decision is typed as the seed writes it (`REVISE: add expiry tests`) and read here, once,
+//! into the core's `Decision`; the engine answers the messages it sends, built by the core
+//! and shown exactly as they will be sent; Send hands the decision to the backend (a server
+//! is sent those messages; the demo decides and sends in one call), as the planner, in the
+//! session's thread. The typed text stays in its field until the send succeeds. Keys:
 //! `j`/`k` move between checkpoints, `Enter` goes to the decision field, `Ctrl+Enter` in it
 //! sends.
 
-use super::common::{move_selection, typing_in_field, Here, NavBar, Progress, ProgressNote};
+use super::common::{move_selection, typing_in_field, NavBar, Progress, ProgressNote};
 use super::session::change_order;
+use crate::api::{CheckpointDecision, Decided, Draft, OpenCheckpoint};
+use crate::ask::{self, Drafts};
 use crate::components::audit::AuditReport;
-use crate::components::fields::{Fields, Issues};
+use crate::components::checkpoint::{integrity, title};
+use crate::components::fields::Fields;
+use crate::components::load::{fetch, load, Data};
+use crate::components::route::Here;
 use crate::components::time::{Countdown, Time};
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
 use crate::components::watch::{notifications_allowed, notifications_supported};
-use crate::model::{CheckpointCard, DecisionPreview, Request, Response, TrafficKey};
+use crate::model::{CheckpointCard, TrafficKey};
 use crate::routes;
 use leptos::prelude::*;
 use std::collections::HashMap;
+use switchboard_core::session::pair::checkpoint::Decision;
+use switchboard_core::session::pair::decide::Decide;
 
 /// The checkpoints view.
 #[component]
@@ -30,7 +38,7 @@ pub fn CheckpointsView() -> impl IntoView {
     let now = here.clock();
     // Asked again only when new mail arrives (not as the clock runs: the countdowns tick in
     // the page), so a decision being typed is not redrawn under the reviewer's hands.
-    let data = engine_resource(here, state, move || Request::Checkpoints {
+    let data = engine_resource(here, state, move || ask::Checkpoints {
         key: key.get(),
         now_ms: now.get_untracked(),
     });
@@ -53,9 +61,7 @@ pub fn CheckpointsView() -> impl IntoView {
     let progress = RwSignal::new(Progress::Idle);
     let selected = RwSignal::new(0_usize);
     let count = Memo::new(move |_| match data.get() {
-        Some(Some(Ok(crate::components::load::Loaded::Engine(Response::Checkpoints(cards))))) => {
-            cards.len()
-        }
+        Some(Some(Ok(cards))) => cards.len(),
         _ => 0,
     });
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -86,9 +92,8 @@ pub fn CheckpointsView() -> impl IntoView {
             <NotifyToggle here />
             <TrafficNote state />
             <ProgressNote progress />
-            {answer(data, move |response| {
-                let Response::Checkpoints(cards) = response else { return None };
-                Some(view! {
+            {answer(data, move |cards| {
+                view! {
                     <p class="summary">{format!("{} open checkpoint(s)", cards.len())}</p>
                     {cards.is_empty().then(|| view! { <p class="muted">"No human checkpoint is open."</p> })}
                     <ol class="checkpoint-queue">
@@ -98,7 +103,7 @@ pub fn CheckpointsView() -> impl IntoView {
                         }).collect_view()}
                     </ol>
                     <p class="hint">"Keys: j/k move · Enter goes to the decision · Ctrl+Enter sends it"</p>
-                }.into_any())
+                }.into_any()
             })}
         </section>
     }
@@ -149,6 +154,14 @@ fn NotifyToggle(here: Here) -> impl IntoView {
     })
 }
 
+/// What a typed text decides at a checkpoint: why it is no decision, or the decision and
+/// the messages it sends.
+#[derive(Clone)]
+enum Preview {
+    Refused(String),
+    Ready(Decision, Vec<Draft>),
+}
+
 /// One open checkpoint with its decision form.
 #[component]
 fn Card(
@@ -161,98 +174,95 @@ fn Card(
     text: RwSignal<String>,
     progress: RwSignal<Progress>,
 ) -> impl IntoView {
-    let (src, project) = (key.src.clone(), key.project.clone());
-    let session_id = card.session.id.clone();
-    let preview: RwSignal<Option<DecisionPreview>> = RwSignal::new(None);
-    let asked = StoredValue::new(0_u64);
+    let (src, project) = (key.src, key.project.clone());
+    let at = card.at.clone();
+    let checkpoint = at.checkpoint;
+    let session_id = at.session.clone();
     let field_ref = NodeRef::<leptos::html::Textarea>::new();
 
-    // Every edit asks the core what the text decides; only the latest answer is shown.
+    // Every edit reads the typed text, once, into the core's decision and asks the engine for
+    // the messages it sends; the answer names the text it answers, so an answer to an
+    // earlier text is never shown beside a newer one.
     let link = here.session.link();
-    let (decide_key, decide_session) = (key.clone(), session_id.clone());
-    Effect::new(move |_| {
+    let (ask_key, ask_at) = (key.clone(), at.clone());
+    let answered: Data<(String, Preview)> = load(move || {
         let typed = text.get();
-        asked.update_value(|n| *n += 1);
-        let ticket = asked.get_value();
-        if typed.trim().is_empty() {
-            preview.set(None);
-            return;
-        }
-        let request = Request::Decide {
-            key: decide_key.clone(),
-            session: decide_session.clone(),
-            text: typed,
-        };
-        let link = link.clone();
-        leptos::task::spawn_local(async move {
-            let answer = link.call(request).await;
-            // The card may be gone (redrawn on new mail) or the text changed meanwhile.
-            if asked.try_get_value() != Some(ticket) {
-                return;
+        let (link, key, at) = (link.clone(), ask_key.clone(), ask_at.clone());
+        fetch(async move {
+            if typed.trim().is_empty() {
+                return None;
             }
-            preview.try_set(Some(match answer {
-                Ok(Response::Decision(p)) => p,
-                Ok(Response::Failed(e)) | Err(e) => DecisionPreview {
-                    literal: None,
-                    error: Some(e),
-                    messages: Vec::new(),
-                },
-                Ok(_) => DecisionPreview {
-                    literal: None,
-                    error: Some("The engine answered off topic.".into()),
-                    messages: Vec::new(),
-                },
-            }));
-        });
+            let preview = match Decision::parse(checkpoint, &typed) {
+                Err(refused) => Preview::Refused(refused.to_string()),
+                Ok(decision) => {
+                    let asked = Drafts {
+                        key,
+                        decision: decided_at(&at, &decision),
+                    };
+                    match link.ask(asked).await {
+                        Ok(drafts) => Preview::Ready(decision, drafts),
+                        Err(why) => Preview::Refused(why),
+                    }
+                }
+            };
+            Some(Ok((typed, preview)))
+        })
     });
+    let preview = move || match answered.get()?? {
+        Ok((typed, preview)) if text.with(|t| *t == typed) => Some(preview),
+        _ => None,
+    };
+    let preview_untracked = move || match answered.get_untracked()?? {
+        Ok((typed, preview)) if text.with_untracked(|t| *t == typed) => Some(preview),
+        _ => None,
+    };
 
     let sendable = move || {
-        preview.with(|p| {
-            p.as_ref().is_some_and(|p| {
-                p.error.is_none() && !p.messages.is_empty() && p.messages.iter().all(|m| m.valid)
-            })
-        }) && !matches!(progress.get(), Progress::Busy(_))
+        matches!(preview(), Some(Preview::Ready(_, drafts)) if !drafts.is_empty())
+            && !matches!(progress.get(), Progress::Busy(_))
     };
     let send_project = project.clone();
+    let send_at = at.clone();
     let send = move || {
-        let Some(p) = preview.get_untracked() else {
+        let Some(Preview::Ready(decision, drafts)) = preview_untracked() else {
             return;
         };
-        if p.error.is_some() || p.messages.is_empty() || p.messages.iter().any(|m| !m.valid) {
-            progress.set(Progress::Failed(
-                "Nothing was sent: the decision's messages are not valid.".into(),
-            ));
-            return;
-        }
-        let project = send_project.clone();
         let busy = format!(
             "Sending {} for {}…",
-            p.literal.clone().unwrap_or_default(),
-            p.messages[0].thread_id.clone().unwrap_or_default()
+            decision.literal(),
+            drafts[0].thread_id.clone().unwrap_or_default()
         );
+        let (project, at) = (send_project.clone(), send_at.clone());
         super::common::run_action(here, progress, busy, move |backend| async move {
-            let mut sent = Vec::new();
-            for m in p.messages {
-                let id = backend.send(&project, m.draft()).await?;
-                sent.push(format!("{} to {} (message {id})", m.subject, m.to));
-            }
+            let sent: Vec<String> = drafts
+                .iter()
+                .map(|d| format!("{} to {}", d.subject, d.to.join(", ")))
+                .collect();
+            let decided = Decided {
+                decision: decided_at(&at, &decision),
+                drafts,
+            };
+            let ids = backend.send_decision(&project, decided).await?;
             // Sent: the typed decision is done with.
             text.set(String::new());
+            let sent: Vec<String> = sent
+                .into_iter()
+                .zip(ids)
+                .map(|(what, id)| format!("{what} (message {id})"))
+                .collect();
             Ok(format!("Sent {}.", sent.join(", ")))
         });
     };
     let send_on_click = send.clone();
 
-    let c = card.checkpoint.clone();
     let row = card.session.clone();
-    let tampered = row.integrity.status == "tampered";
     view! {
         <li class="checkpoint-card" id=format!("checkpoint-{i}") tabindex="-1"
-            data-session=session_id.clone() data-checkpoint=c.number
+            data-session=session_id.clone() data-checkpoint=checkpoint.number()
             class:selected=move || selected.get() == i on:focusin=move |_| selected.set(i)>
             <h3>
-                {format!("#{} {} · ", c.number, c.title())}
-                <a href=routes::session(&src, &project, &session_id)>{session_id.clone()}</a>
+                {format!("#{} {} · ", checkpoint.number(), title(checkpoint))}
+                <a href=routes::session(src, &project, &session_id)>{session_id.clone()}</a>
             </h3>
             <p class="muted">
                 {row.task.clone().unwrap_or_default()}
@@ -260,7 +270,7 @@ fn Card(
                 " · builder " {row.builder.clone().unwrap_or_else(|| "?".into())}
                 {card.opened_at_ms.map(|ms| view! { " · opened " <Time ms /> })}
                 {card.opened_by.map(|id| view! {
-                    " by " <a href=routes::message(&src, &project, None, id)>{format!("message {id}")}</a>
+                    " by " <a href=routes::message(src, &project, None, id)>{format!("message {id}")}</a>
                 })}
                 {row.next.clone().map(|s| view! { " · next timeout " <Countdown at_ms=s.at_ms now /> })}
             </p>
@@ -273,67 +283,70 @@ fn Card(
                     None => view! { <Fields fields=card.fields /> }.into_any(),
                 }}
                 <p class="integrity" data-integrity=row.integrity.status.clone()>
-                    "Contract integrity: "
-                    {if tampered {
-                        view! { <strong class="flag">"tampered: "</strong> <code>{row.integrity.files.join(", ")}</code> }.into_any()
-                    } else {
-                        row.integrity.status.clone().into_any()
-                    }}
+                    "Contract integrity: " {integrity(row.integrity.clone())}
                 </p>
                 {card.audits.into_iter().map(|card| view! {
-                    <AuditReport card src=src.clone() project=project.clone() />
+                    <AuditReport card src project=project.clone() />
                 }).collect_view()}
             </div>
             <form class="decision" on:submit=move |ev| { ev.prevent_default(); send(); }>
                 <p class="decisions">
                     "Allowed: "
-                    {card.decisions.into_iter().map(|d| {
-                        let literal = match &d.requires {
-                            Some(what) => format!("{}: <{what}>", d.keyword),
-                            None => d.keyword.clone(),
-                        };
-                        let start = match &d.requires {
-                            Some(_) => format!("{}: ", d.keyword),
-                            None => d.keyword.clone(),
-                        };
-                        view! {
-                            <button type="button" class="choice" data-decision=d.keyword.clone()
-                                on:click=move |_| {
-                                    text.set(start.clone());
-                                    if let Some(el) = field_ref.get_untracked() { let _ = el.focus(); }
-                                }>{literal}</button>
-                            " "
-                        }
+                    {checkpoint.decisions().iter().map(|&kind| view! {
+                        <button type="button" class="choice" data-decision=kind.keyword()
+                            on:click=move |_| {
+                                text.set(kind.template());
+                                if let Some(el) = field_ref.get_untracked() { let _ = el.focus(); }
+                            }>{kind.literal()}</button>
+                        " "
                     }).collect_view()}
                 </p>
-                <label for=format!("decision-{i}")>{format!("Decision for {} (as the seed writes it)", card.session.id)}</label>
+                <label for=format!("decision-{i}")>{format!("Decision for {session_id} (as the seed writes it)")}</label>
                 <textarea id=format!("decision-{i}") rows="2" node_ref=field_ref bind:value=text
                     on:keydown=move |ev| if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
                         ev.prevent_default();
                         send_on_click();
                     }></textarea>
-                {move || preview.get().map(|p| view! {
-                    <div class="preview" aria-live="polite">
-                        {p.error.map(|e| view! { <p class="error">{e}</p> })}
-                        {p.literal.map(|l| view! { <p>"Decision: " <strong class="literal">{l}</strong></p> })}
-                        {p.messages.into_iter().map(|m| view! {
-                            <div class="outgoing" class:invalid=!m.valid data-subject=m.subject.clone()>
-                                <p>
-                                    "Will send " <strong>{m.subject.clone()}</strong>
-                                    {format!(" from {} to {}", m.from, m.to)}
-                                    {m.thread_id.clone().map(|t| format!(" in thread {t}"))}
-                                    " · "
-                                    {if m.valid { view! { <span class="badge valid">"valid"</span> }.into_any() }
-                                     else { view! { <span class="badge invalid">"invalid: not sent"</span> }.into_any() }}
-                                </p>
-                                <pre class="raw body-md">{m.body_md}</pre>
-                                <Issues issues=m.issues />
-                            </div>
-                        }).collect_view()}
-                    </div>
+                {move || preview().map(|p| view! {
+                    <div class="preview" aria-live="polite">{match p {
+                        Preview::Refused(why) => view! { <p class="error">{why}</p> }.into_any(),
+                        Preview::Ready(decision, drafts) => view! {
+                            <p>"Decision: " <strong class="literal">{decision.literal()}</strong></p>
+                            {drafts.into_iter().map(outgoing).collect_view()}
+                        }.into_any(),
+                    }}</div>
                 })}
                 <button type="submit" disabled=move || !sendable()>"Send decision"</button>
             </form>
         </li>
+    }
+}
+
+/// A decision at the checkpoint `at`, as it crosses to the engine and the backend.
+fn decided_at(at: &OpenCheckpoint, decision: &Decision) -> CheckpointDecision {
+    CheckpointDecision {
+        session: at.session.clone(),
+        opened: at.entry,
+        decide: Decide {
+            checkpoint: at.checkpoint,
+            kind: decision.kind,
+            text: decision.text.clone(),
+            reviewed: None,
+        },
+    }
+}
+
+/// A message the decision sends, exactly as it will be sent (built by the core, so valid).
+fn outgoing(draft: Draft) -> impl IntoView {
+    view! {
+        <div class="outgoing" data-subject=draft.subject.clone()>
+            <p>
+                "Will send " <strong>{draft.subject.clone()}</strong>
+                {format!(" from {} to {}", draft.sender.unwrap_or_default(), draft.to.join(", "))}
+                {draft.thread_id.map(|t| format!(" in thread {t}"))}
+                " · " <span class="badge valid">"valid"</span>
+            </p>
+            <pre class="raw body-md">{draft.body_md}</pre>
+        </div>
     }
 }

@@ -1,74 +1,13 @@
-//! What the views share: route parameters, the navigation bar, error and progress display.
+//! What the views share: the navigation bar, actions with their progress, keyboard
+//! helpers, and links followed with their encoding kept.
 
 use crate::api::{Backend, BackendError};
-use crate::routes;
-use crate::session::Session;
+use crate::components::route::Here;
+use crate::routes::{self, Source};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_location, use_navigate, use_params_map};
-use leptos_router::params::ParamsMap;
+use leptos_router::hooks::use_navigate;
 use std::future::Future;
 use std::rc::Rc;
-
-/// Percent-decodes a URL component once (invalid escapes are kept as they are; bytes that
-/// are not UTF-8 become U+FFFD).
-#[must_use]
-pub fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| char::from(b).to_digit(16);
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push(u8::try_from(h * 16 + l).unwrap_or(b'?'));
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// A route parameter as the router hands it over (empty when absent). leptos_router 0.8
-/// already decodes path parameters once (`decodeURIComponent` in `ParamsMap::insert`), so
-/// the value is used as it is: decoding it again opened thread `a/b` for `a%2Fb`.
-#[must_use]
-pub fn route_param(params: &ParamsMap, name: &str) -> String {
-    params.get(name).unwrap_or_default()
-}
-
-/// A route parameter of the current route (see [`route_param`]).
-#[must_use]
-pub fn param(name: &'static str) -> Memo<String> {
-    let params = use_params_map();
-    Memo::new(move |_| params.with(|p| route_param(p, name)))
-}
-
-/// The first value of `name` in a raw query string (with or without its `?`), decoded once
-/// as a browser's `URLSearchParams` does (`+` is a space). leptos_router 0.8's
-/// `use_query_map` decodes query values twice (`URLSearchParams`, then `decodeURIComponent`),
-/// so the console reads the raw query itself.
-#[must_use]
-pub fn query_value(search: &str, name: &str) -> Option<String> {
-    let form = |text: &str| decode(&text.replace('+', " "));
-    search
-        .strip_prefix('?')
-        .unwrap_or(search)
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
-        .find(|(key, _)| form(key) == name)
-        .map(|(_, value)| form(value))
-}
-
-/// A query parameter of the current URL (see [`query_value`]).
-#[must_use]
-pub fn query_param(name: &'static str) -> Memo<Option<String>> {
-    let location = use_location();
-    Memo::new(move |_| location.search.with(|search| query_value(search, name)))
-}
 
 /// Follows a click on a same-origin link with the router, keeping the link's path exactly
 /// as written. leptos_router 0.8 pushes the path through `decodeURI` before it goes to the
@@ -111,86 +50,6 @@ pub fn follow_link_exactly(ev: &web_sys::MouseEvent, navigate: &dyn Fn(&str)) {
     }
     ev.prevent_default();
     navigate(&format!("{path}{}{}", url.search(), url.hash()));
-}
-
-/// The route parameters most views need.
-#[derive(Clone, Copy)]
-pub struct Here {
-    /// `demo` or `live`.
-    pub src: Memo<String>,
-    /// Project slug.
-    pub project: Memo<String>,
-    /// Agent name (empty outside a mailbox).
-    pub agent: Memo<String>,
-    /// The session (captured here: keyboard handlers run outside the reactive owner).
-    pub session: Session,
-}
-
-impl Here {
-    /// Reads the current route.
-    #[must_use]
-    pub fn new() -> Self {
-        Self {
-            src: param("src"),
-            project: param("project"),
-            agent: param("agent"),
-            session: Session::get(),
-        }
-    }
-
-    /// The backend of this route's source (tracks the session revision).
-    ///
-    /// # Errors
-    /// Not connected, or an unknown source.
-    pub fn backend(&self) -> Result<Rc<dyn Backend>, BackendError> {
-        self.session.revision.track();
-        self.session.backend(&self.src.get())
-    }
-
-    /// The source's clock ([`Backend::now_ms`]), ticking every second while the view lives.
-    #[must_use]
-    pub fn clock(&self) -> ReadSignal<i64> {
-        let source = self.session.backend(&self.src.get_untracked()).ok();
-        crate::components::time::use_clock(move || match &source {
-            Some(backend) => backend.now_ms(),
-            None => crate::clock::now_ms() as i64,
-        })
-    }
-}
-
-impl Default for Here {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// An error, with a way back to the connect screen when not connected.
-#[component]
-pub fn ErrorNote(error: BackendError) -> impl IntoView {
-    let reconnect = matches!(
-        error,
-        BackendError::NotConnected
-            | BackendError::TokenRequired { .. }
-            | BackendError::Unauthorized { .. }
-    );
-    // Back to this page once connected (a reload loses an unremembered connection).
-    let location = use_location();
-    let here = format!(
-        "{}{}",
-        location.pathname.get_untracked(),
-        location.search.get_untracked()
-    );
-    let connect = if routes::is_live_page(&here) {
-        routes::connect_then(&here)
-    } else {
-        "/".to_string()
-    };
-    view! {
-        <div class="error" role="alert">
-            <p>{error.to_string()}</p>
-            {reconnect.then(|| view! { <p><a href=connect>"Go to the connect screen"</a></p> })}
-        </div>
-    }
 }
 
 /// The progress and outcome of an action.
@@ -265,16 +124,16 @@ pub fn NavBar() -> impl IntoView {
         let url = format!(
             "{}?q={}",
             routes::project_page(
-                &here.src.get_untracked(),
+                here.src.get_untracked(),
                 &here.project.get_untracked(),
                 "search"
             ),
-            crate::routes::encode(&query.get_untracked())
+            crate::percent::encode(&query.get_untracked())
         );
         navigate(&url, Default::default());
     };
     let source_label = move || {
-        if here.src.get() == "demo" {
+        if here.src.get() == Source::Demo {
             "Demo"
         } else {
             "Server"
@@ -284,25 +143,25 @@ pub fn NavBar() -> impl IntoView {
         <nav class="navbar" aria-label="Location">
             <ol class="crumbs">
                 <li><a href="/">"Connect"</a></li>
-                <li><a href=move || routes::projects(&here.src.get())>{source_label}</a></li>
+                <li><a href=move || routes::projects(here.src.get())>{source_label}</a></li>
                 <Show when=move || !here.project.get().is_empty()>
                     <li>
-                        <a href=move || routes::project(&here.src.get(), &here.project.get())>
+                        <a href=move || routes::project(here.src.get(), &here.project.get())>
                             {move || here.project.get()}
                         </a>
                     </li>
                 </Show>
                 <Show when=move || !here.agent.get().is_empty()>
                     <li>
-                        <a href=move || routes::agent_page(&here.src.get(), &here.project.get(), &here.agent.get(), "inbox")>
+                        <a href=move || routes::agent_page(here.src.get(), &here.project.get(), &here.agent.get(), "inbox")>
                             {move || here.agent.get()}
                         </a>
                         " ("
-                        <a href=move || routes::agent_page(&here.src.get(), &here.project.get(), &here.agent.get(), "inbox")>"inbox"</a>
+                        <a href=move || routes::agent_page(here.src.get(), &here.project.get(), &here.agent.get(), "inbox")>"inbox"</a>
                         " · "
-                        <a href=move || routes::agent_page(&here.src.get(), &here.project.get(), &here.agent.get(), "outbox")>"outbox"</a>
+                        <a href=move || routes::agent_page(here.src.get(), &here.project.get(), &here.agent.get(), "outbox")>"outbox"</a>
                         " · "
-                        <a href=move || routes::agent_page(&here.src.get(), &here.project.get(), &here.agent.get(), "contacts")>"contacts"</a>
+                        <a href=move || routes::agent_page(here.src.get(), &here.project.get(), &here.agent.get(), "contacts")>"contacts"</a>
                         ")"
                     </li>
                 </Show>
@@ -361,33 +220,5 @@ pub fn focus_search() {
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
     {
         let _ = input.focus();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{decode, query_value};
-
-    #[test]
-    fn decodes_percent_escapes() {
-        assert_eq!(decode("a%2Fb%20c"), "a/b c");
-        assert_eq!(decode("100%"), "100%");
-        assert_eq!(decode("%zz"), "%zz");
-        assert_eq!(decode("%C3%BC"), "ü");
-    }
-
-    #[test]
-    fn query_values_are_decoded_once() {
-        let search = "?filter=thread_only&thread=a%252Fb%20c+d&empty=&flag";
-        assert_eq!(query_value(search, "thread").as_deref(), Some("a%2Fb c d"));
-        assert_eq!(
-            query_value(search, "filter").as_deref(),
-            Some("thread_only")
-        );
-        assert_eq!(query_value(search, "empty").as_deref(), Some(""));
-        assert_eq!(query_value(search, "flag").as_deref(), Some(""));
-        assert_eq!(query_value(search, "missing"), None);
-        assert_eq!(query_value("q=1&q=2", "q").as_deref(), Some("1"));
-        assert_eq!(query_value("", "q"), None);
     }
 }

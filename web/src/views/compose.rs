@@ -1,9 +1,10 @@
 //! Compose a new message: as one of the project's agents, or as the human overseer where
 //! the server offers it (operator mode). A failed send keeps what was typed.
 
-use super::common::{run_action, ErrorNote, Here, NavBar, Progress, ProgressNote};
-use crate::api::Draft;
-use crate::components::load::Loaded;
+use super::common::{run_action, NavBar, Progress, ProgressNote};
+use crate::api::{Draft, Importance};
+use crate::components::route::Here;
+use crate::components::status::ErrorNote;
 use leptos::prelude::*;
 
 /// The sender value that means "the human overseer".
@@ -40,7 +41,7 @@ pub fn ComposeView() -> impl IntoView {
             body_md: body.get_untracked(),
             thread_id: Some(thread.get_untracked()).filter(|t| !t.trim().is_empty()),
             ack_required: ack.get_untracked(),
-            importance: importance.get_untracked(),
+            importance: Importance::parse(&importance.get_untracked()).unwrap_or_default(),
         };
         run_action(
             here,
@@ -61,7 +62,7 @@ pub fn ComposeView() -> impl IntoView {
             <h2 id="compose-title">"Compose"</h2>
             {move || match data.get() {
                 Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
-                Some(Some(Ok(Loaded::Agents(caps, agents)))) => {
+                Some(Some(Ok((caps, agents)))) => {
                     if sender.get_untracked().is_empty() {
                         sender.set(if caps.overseer_send { OVERSEER.to_string() } else { agents.first().map(|a| a.name.clone()).unwrap_or_default() });
                     }

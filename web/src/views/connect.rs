@@ -3,9 +3,10 @@
 //! Connecting runs the capability probe; failures are diagnosed in words a user can act on.
 //! Once connected it opens `?next=` when that is a live page (the page a reload left).
 
-use super::common::{query_param, Progress, ProgressNote};
+use super::common::{Progress, ProgressNote};
 use crate::api::mcp::{ConnectConfig, McpBackend};
-use crate::routes;
+use crate::components::route::query_param;
+use crate::routes::{self, Source};
 use crate::session::{self, Session};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -72,8 +73,8 @@ pub fn ConnectScreen() -> impl IntoView {
                     }
                     let target = match (next, &backend.config().project) {
                         (Some(next), _) => next,
-                        (None, Some(project)) => routes::project("live", project),
-                        (None, None) => routes::projects("live"),
+                        (None, Some(project)) => routes::project(Source::Live, project),
+                        (None, None) => routes::projects(Source::Live),
                     };
                     progress.set(Progress::Done(format!(
                         "Connected: {}.",

@@ -1,9 +1,11 @@
 //! An agent's contacts, as the pane normalizes them, with attention flags for every contact
 //! that is not `approved` (the pane's `contact_attention_required` events).
 
-use super::common::{ErrorNote, Here, NavBar};
+use super::common::NavBar;
 use super::mailbox::{mailbox_resource, snapshot};
-use crate::api::BackendError;
+use crate::api::{BackendError, Stream};
+use crate::components::route::Here;
+use crate::components::status::ErrorNote;
 use leptos::prelude::*;
 use switchboard_core::pane::FilterMode;
 
@@ -13,7 +15,7 @@ pub fn ContactsView() -> impl IntoView {
     let here = Here::new();
     let data = mailbox_resource(here);
     let state = Memo::new(move |_| {
-        super::mailbox::mailbox_of(data.get()).map(|loaded| {
+        data.get().flatten().map(|loaded| {
             let mailbox = loaded?;
             let snap = snapshot(&mailbox, FilterMode::All, None).map_err(BackendError::Invalid)?;
             Ok((snap, mailbox.notes))
@@ -27,7 +29,7 @@ pub fn ContactsView() -> impl IntoView {
                 None => view! { <p class="loading">"Loading…"</p> }.into_any(),
                 Some(Err(error)) => view! { <ErrorNote error /> }.into_any(),
                 Some(Ok((snap, notes))) => view! {
-                    {notes.into_iter().filter(|n| n.starts_with("Contacts")).map(|n| view! { <p class="warning">{n}</p> }).collect_view()}
+                    {notes.into_iter().filter(|n| n.stream == Stream::Contacts).map(|n| view! { <p class="warning">{n.to_string()}</p> }).collect_view()}
                     {snap.contacts.is_empty().then(|| view! { <p>"No contacts."</p> })}
                     <table class="contacts">
                         <thead><tr><th scope="col">"Peer"</th><th scope="col">"Status"</th><th scope="col">"Reason"</th><th scope="col">"Updated"</th><th scope="col">"Expires"</th></tr></thead>

@@ -4,11 +4,12 @@
 //! keyboard: `j`/`k` move, `Enter` opens, `a` acknowledges, `r` replies, `/` searches.
 
 use super::common::{
-    focus_search, move_selection, query_param, run_action, typing_in_field, ErrorNote, Here,
-    NavBar, Progress, ProgressNote,
+    focus_search, move_selection, run_action, typing_in_field, NavBar, Progress, ProgressNote,
 };
 use crate::api::{load_mailbox, BackendError, Mailbox};
-use crate::components::load::{fetch, load, Data, Loaded};
+use crate::components::load::{from_backend, Data};
+use crate::components::route::{query_param, Here};
+use crate::components::status::ErrorNote;
 use crate::routes;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -90,31 +91,11 @@ pub fn acknowledge(here: Here, id: u64, progress: RwSignal<Progress>) {
 
 /// Loads the current route's mailbox (reloads when the route or the session changes).
 #[must_use]
-pub fn mailbox_resource(here: Here) -> Data {
-    load(move || {
-        let backend = here.backend();
+pub fn mailbox_resource(here: Here) -> Data<Mailbox> {
+    from_backend(here, move |backend| {
         let (project, agent) = (here.project.get(), here.agent.get());
-        fetch(async move {
-            Some(match backend {
-                Ok(backend) => load_mailbox(&*backend, &project, &agent)
-                    .await
-                    .map(Loaded::Mailbox),
-                Err(error) => Err(error),
-            })
-        })
+        async move { load_mailbox(&*backend, &project, &agent).await }
     })
-}
-
-/// The mailbox in a [`mailbox_resource`]'s value (`None` while loading).
-#[must_use]
-pub fn mailbox_of(
-    loaded: Option<Option<Result<Loaded, BackendError>>>,
-) -> Option<Result<Mailbox, BackendError>> {
-    match loaded? {
-        Some(Ok(Loaded::Mailbox(mailbox))) => Some(Ok(mailbox)),
-        Some(Err(error)) => Some(Err(error)),
-        _ => None,
-    }
 }
 
 /// The inbox (or outbox) of the agent in the URL.
@@ -134,7 +115,7 @@ pub fn MailboxView(
     let thread = Memo::new(move |_| thread.get().filter(|t| !t.is_empty()));
     let data = mailbox_resource(here);
     let view_state = Memo::new(move |_| {
-        mailbox_of(data.get()).map(|loaded| {
+        data.get().flatten().map(|loaded| {
             let mailbox = loaded?;
             let snap = snapshot(&mailbox, mode.get(), thread.get().as_deref())
                 .map_err(BackendError::Invalid)?;
@@ -217,7 +198,7 @@ pub fn MailboxView(
                 if let Some(row) = selected_row() {
                     ev.prevent_default();
                     navigate(
-                        &routes::message(&src, &project, Some(&agent), row.id),
+                        &routes::message(src, &project, Some(&agent), row.id),
                         Default::default(),
                     );
                 }
@@ -238,7 +219,7 @@ pub fn MailboxView(
                 if let Some(row) = selected_row() {
                     let url = format!(
                         "{}?reply=1",
-                        routes::message(&src, &project, Some(&agent), row.id)
+                        routes::message(src, &project, Some(&agent), row.id)
                     );
                     navigate(&url, Default::default());
                 }
@@ -269,7 +250,7 @@ pub fn MailboxView(
             None
         };
         routes::mailbox(
-            &here.src.get(),
+            here.src.get(),
             &here.project.get(),
             &here.agent.get(),
             outbox,
@@ -311,17 +292,17 @@ pub fn MailboxView(
                             " · " {rows.with(Vec::len)} " shown"
                             {snap.active_thread.clone().map(|t| view! {
                                 " · thread "
-                                <a href=routes::thread(&here.src.get_untracked(), &here.project.get_untracked(), &here.agent.get_untracked(), &t)>{t.clone()}</a>
+                                <a href=routes::thread(here.src.get_untracked(), &here.project.get_untracked(), &here.agent.get_untracked(), &t)>{t.clone()}</a>
                             })}
                             {(attention > 0).then(|| view! {
                                 " · "
-                                <a href=routes::agent_page(&here.src.get_untracked(), &here.project.get_untracked(), &here.agent.get_untracked(), "contacts")>
+                                <a href=routes::agent_page(here.src.get_untracked(), &here.project.get_untracked(), &here.agent.get_untracked(), "contacts")>
                                     {format!("{attention} contact(s) need attention")}
                                 </a>
                             })}
                         </p>
                         {gap.then(|| view! { <p class="warning" role="alert">"Continuity gap: the selected thread has no visible messages here."</p> })}
-                        {snap.parse_errors.iter().chain(notes.iter()).map(|e| view! { <p class="warning">{e.clone()}</p> }).collect_view()}
+                        {snap.parse_errors.iter().cloned().chain(notes.iter().map(ToString::to_string)).map(|e| view! { <p class="warning">{e}</p> }).collect_view()}
                     }.into_any()
                 }
             }}
@@ -362,7 +343,7 @@ fn Row(
 ) -> impl IntoView {
     let id = row.id;
     let href = routes::message(
-        &here.src.get_untracked(),
+        here.src.get_untracked(),
         &here.project.get_untracked(),
         Some(&here.agent.get_untracked()),
         id,
@@ -377,7 +358,7 @@ fn Row(
     };
     let thread_link = row.thread_id.clone().map(|t| {
         let href = routes::thread(
-            &here.src.get_untracked(),
+            here.src.get_untracked(),
             &here.project.get_untracked(),
             &here.agent.get_untracked(),
             &t,

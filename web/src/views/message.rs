@@ -4,17 +4,16 @@
 //! to), the body rendered as safe Markdown, and the actions (acknowledge, mark read, reply
 //! in thread) when seen from an agent's mailbox.
 
-use super::common::{
-    param, query_param, run_action, typing_in_field, ErrorNote, Here, NavBar, Progress,
-    ProgressNote,
-};
+use super::common::{run_action, typing_in_field, NavBar, Progress, ProgressNote};
 use crate::api::{BackendError, MailRow};
+use crate::ask::Inspect;
 use crate::components::fields::{Fields, Issues};
-use crate::components::load::{fetch, load, Data, Loaded};
-use crate::components::status::Loading;
-use crate::components::traffic::{engine_call, engine_of};
-use crate::model::{Belongs, Inspection, Request, Response, TrafficKey, Verdict};
-use crate::routes;
+use crate::components::load::{fetch, load, Data};
+use crate::components::route::{param, query_param, Here};
+use crate::components::status::{ErrorNote, Loading};
+use crate::components::traffic::engine_call;
+use crate::model::{Belongs, Inspection, Verdict};
+use crate::routes::{self, Source};
 use leptos::prelude::*;
 
 fn describe(inspection: &Inspection) -> String {
@@ -64,22 +63,22 @@ pub fn Body(
 pub fn BelongsTo(
     /// Where.
     belongs: Belongs,
-    /// `demo` or `live`.
-    src: String,
+    /// The demo or the connected server.
+    src: Source,
     /// The project.
     project: String,
 ) -> impl IntoView {
     match belongs {
         Belongs::Session { id, phase } => view! {
             <p class="belongs">"Session "
-                <a href=routes::session(&src, &project, &id)>{id.clone()}</a>
+                <a href=routes::session(src, &project, &id)>{id.clone()}</a>
                 {phase.map(|p| view! { " · phase after this message: " <span class="phase">{p}</span> })}
             </p>
         }
         .into_any(),
         Belongs::Task(task) => view! {
             <p class="belongs">"Task "
-                <a href=routes::project_page(&src, &project, "tasks")>{task}</a>
+                <a href=routes::project_page(src, &project, "tasks")>{task}</a>
             </p>
         }
         .into_any(),
@@ -91,8 +90,8 @@ pub fn BelongsTo(
 pub fn Inspected(
     /// The inspected message.
     inspection: Inspection,
-    /// `demo` or `live`.
-    src: String,
+    /// The demo or the connected server.
+    src: Source,
     /// The project.
     project: String,
     /// Show the fields and raw JSON (the thread view shows badge and body only).
@@ -118,22 +117,17 @@ pub fn Inspected(
 /// The engine's inspection of a loaded message (`None` until there is one). A Pair
 /// message's session needs the project's traffic: it is read then, and the inspection
 /// renewed.
-pub fn inspection_resource(here: Here, message: impl Fn() -> Option<MailRow> + 'static) -> Data {
+pub fn inspection_resource(
+    here: Here,
+    message: impl Fn() -> Option<MailRow> + 'static,
+) -> Data<Inspection> {
     let session = here.session;
-    let state = Memo::new(move |_| {
-        session.traffic.state(&TrafficKey {
-            src: here.src.get(),
-            project: here.project.get(),
-        })
-    });
+    let state = Memo::new(move |_| session.traffic.state(&here.key()));
     engine_call(here, move || {
         // A new load of the traffic may place the message in its session.
         state.track();
-        message().map(|message| Request::Inspect {
-            key: TrafficKey {
-                src: here.src.get(),
-                project: here.project.get(),
-            },
+        message().map(|message| Inspect {
+            key: here.key(),
             message,
         })
     })
@@ -141,19 +135,16 @@ pub fn inspection_resource(here: Here, message: impl Fn() -> Option<MailRow> + '
 
 /// Reads the project's traffic when an inspection shows a Pair message and it is not read.
 pub fn need_session(here: Here, inspection: &Inspection) {
-    let key = TrafficKey {
-        src: here.src.get_untracked(),
-        project: here.project.get_untracked(),
-    };
+    let key = untrack(|| here.key());
     let wanted = inspection.family.as_deref() == Some("pair") && inspection.belongs.is_none();
     if wanted && here.session.traffic.state_untracked(&key).is_none() {
-        here.session.traffic.refresh(here.session, key);
+        here.session.refresh_traffic(key);
     }
 }
 
-/// Message `id` from the route's backend, as seen by the route's agent if any; `None` while
-/// `id` names no message. One resource type for the message and thread views.
-pub fn message_resource(here: Here, id: Signal<Option<u64>>) -> Data {
+/// Message `id` from the route's backend, as seen by the route's agent if any; nothing
+/// while `id` names no message. One resource type for the message and thread views.
+pub fn message_resource(here: Here, id: Signal<Option<u64>>) -> Data<MailRow> {
     load(move || {
         let backend = here.backend();
         let (project, agent, id) = (here.project.get(), here.agent.get(), id.get());
@@ -161,28 +152,19 @@ pub fn message_resource(here: Here, id: Signal<Option<u64>>) -> Data {
             let id = id?;
             let agent = (!agent.is_empty()).then_some(agent);
             Some(match backend {
-                Ok(backend) => backend
-                    .message(&project, agent.as_deref(), id)
-                    .await
-                    .map(Loaded::Message),
+                Ok(backend) => backend.message(&project, agent.as_deref(), id).await,
                 Err(error) => Err(error),
             })
         })
     })
 }
 
-/// The message in a [`message_resource`]'s value: `None` while loading, `Some(None)` when
-/// no id names a message.
-#[must_use]
-pub fn message_of(
-    loaded: Option<Option<Result<Loaded, BackendError>>>,
-) -> Option<Option<Result<MailRow, BackendError>>> {
-    Some(match loaded? {
-        None => None,
-        Some(Ok(Loaded::Message(message))) => Some(Ok(message)),
-        Some(Ok(_)) => Some(Err(BackendError::BadReply("not a message".into()))),
-        Some(Err(error)) => Some(Err(error)),
-    })
+/// What the message view does to a message, as the agent of its mailbox.
+#[derive(Clone, Copy)]
+enum Action {
+    Acknowledge,
+    MarkRead,
+    Reply,
 }
 
 /// The message view.
@@ -192,7 +174,7 @@ pub fn MessageView() -> impl IntoView {
     let id = param("id");
     let reply_asked = query_param("reply");
     let data = message_resource(here, Signal::derive(move || id.get().parse().ok()));
-    let inspected = inspection_resource(here, move || match message_of(data.get()) {
+    let inspected = inspection_resource(here, move || match data.get() {
         Some(Some(Ok(message))) => Some(message),
         _ => None,
     });
@@ -208,25 +190,25 @@ pub fn MessageView() -> impl IntoView {
         }
     });
 
-    let act = move |what: &'static str, id: u64| {
+    let act = move |action: Action, id: u64| {
         let (project, agent) = (here.project.get_untracked(), here.agent.get_untracked());
         let body = reply.get_untracked();
-        let busy = match what {
-            "ack" => format!("Acknowledging message {id}…"),
-            "read" => format!("Marking message {id} read…"),
-            _ => "Sending reply…".to_string(),
+        let busy = match action {
+            Action::Acknowledge => format!("Acknowledging message {id}…"),
+            Action::MarkRead => format!("Marking message {id} read…"),
+            Action::Reply => "Sending reply…".to_string(),
         };
         run_action(here, progress, busy, move |backend| async move {
-            Ok(match what {
-                "ack" => {
+            Ok(match action {
+                Action::Acknowledge => {
                     backend.acknowledge(&project, &agent, id).await?;
                     format!("Message {id} acknowledged.")
                 }
-                "read" => {
+                Action::MarkRead => {
                     backend.mark_read(&project, &agent, id).await?;
                     format!("Message {id} marked read.")
                 }
-                _ => {
+                Action::Reply => {
                     let new_id = backend.reply(&project, &agent, id, &body).await?;
                     // The typed reply stays in the field unless it was sent.
                     reply.set(String::new());
@@ -245,11 +227,11 @@ pub fn MessageView() -> impl IntoView {
         {
             return;
         }
-        let Some(Some(Ok(message))) = message_of(data.get_untracked()) else {
+        let Some(Some(Ok(message))) = data.get_untracked() else {
             return;
         };
         match ev.key().as_str() {
-            "a" if message.ack_required => act("ack", message.id),
+            "a" if message.ack_required => act(Action::Acknowledge, message.id),
             "r" => {
                 ev.prevent_default();
                 if let Some(el) = reply_ref.get_untracked() {
@@ -267,7 +249,7 @@ pub fn MessageView() -> impl IntoView {
 
     view! {
         <NavBar />
-        {move || match message_of(data.get()) {
+        {move || match data.get() {
             None => view! { <p class="loading">"Loading…"</p> }.into_any(),
             Some(None) => {
                 let error = BackendError::NotFound("that message".into());
@@ -278,7 +260,7 @@ pub fn MessageView() -> impl IntoView {
                 let (src, project, agent) = (here.src.get(), here.project.get(), here.agent.get());
                 let id = message.id;
                 let thread_link = message.thread_id.clone().filter(|_| !agent.is_empty()).map(|t| view! {
-                    <a href=routes::thread(&src, &project, &agent, &t)>{t.clone()}</a>
+                    <a href=routes::thread(src, &project, &agent, &t)>{t.clone()}</a>
                 });
                 view! {
                     <article class="message" aria-labelledby="message-title">
@@ -291,12 +273,12 @@ pub fn MessageView() -> impl IntoView {
                             <dt>"Acknowledgement"</dt><dd>{if message.ack_required { "requested" } else { "not requested" }}</dd>
                             <dt>"Thread"</dt><dd>{thread_link}{message.thread_id.is_none().then_some("none")}</dd>
                         </dl>
-                        {move || match engine_of(inspected.get()) {
-                            Some(Some(Ok(Response::Inspection(inspection)))) => {
+                        {move || match inspected.get() {
+                            Some(Some(Ok(inspection))) => {
                                 need_session(here, &inspection);
-                                view! { <Inspected inspection=*inspection src=here.src.get_untracked() project=here.project.get_untracked() full=true /> }.into_any()
+                                view! { <Inspected inspection src=here.src.get_untracked() project=here.project.get_untracked() full=true /> }.into_any()
                             }
-                            Some(Some(Err(text))) => view! { <p class="error">{text}</p> }.into_any(),
+                            Some(Some(Err(error))) => view! { <p class="error">{error.to_string()}</p> }.into_any(),
                             _ => view! { <Loading /> }.into_any(),
                         }}
                     </article>
@@ -305,11 +287,11 @@ pub fn MessageView() -> impl IntoView {
                             <ProgressNote progress />
                             <div class="buttons">
                                 {message.ack_required.then(|| view! {
-                                    <button type="button" on:click=move |_| act("ack", id)>"Acknowledge"</button>
+                                    <button type="button" on:click=move |_| act(Action::Acknowledge, id)>"Acknowledge"</button>
                                 })}
-                                <button type="button" on:click=move |_| act("read", id)>"Mark read"</button>
+                                <button type="button" on:click=move |_| act(Action::MarkRead, id)>"Mark read"</button>
                             </div>
-                            <form class="reply" on:submit=move |ev| { ev.prevent_default(); act("reply", id); }>
+                            <form class="reply" on:submit=move |ev| { ev.prevent_default(); act(Action::Reply, id); }>
                                 <label for="reply-body">{format!("Reply as {agent}")}</label>
                                 <textarea id="reply-body" rows="5" node_ref=reply_ref bind:value=reply></textarea>
                                 <button type="submit" disabled=move || matches!(progress.get(), Progress::Busy(_))>"Send reply"</button>

@@ -27,6 +27,7 @@ pub fn DemoShort(
     /// `sessions`, `checkpoints`, `audits` or `tasks`.
     page: &'static str,
 ) -> impl IntoView {
-    let path = crate::routes::project_page("demo", crate::routes::demo_project_of(page), page);
+    use crate::routes::{demo_project_of, project_page, Source};
+    let path = project_page(Source::Demo, demo_project_of(page), page);
     view! { <Redirect path /> }
 }

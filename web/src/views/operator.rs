@@ -1,8 +1,10 @@
 //! Operator mode: recent mail of every project and agent in one list, where the server offers
 //! `/mail/api/unified-inbox` (no per-agent tokens needed); each recipient links to its inbox.
 
-use super::common::{ErrorNote, Here, NavBar};
-use crate::components::load::{fetch, load, Loaded};
+use super::common::NavBar;
+use crate::components::load::from_backend;
+use crate::components::route::Here;
+use crate::components::status::ErrorNote;
 use crate::routes;
 use leptos::prelude::*;
 
@@ -10,22 +12,14 @@ use leptos::prelude::*;
 #[component]
 pub fn OperatorView() -> impl IntoView {
     let here = Here::new();
-    let data = load(move || {
-        let backend = here.backend();
-        fetch(async move {
-            Some(match backend {
-                Ok(backend) => backend.unified_inbox().await.map(Loaded::Unified),
-                Err(error) => Err(error),
-            })
-        })
-    });
+    let data = from_backend(here, |backend| async move { backend.unified_inbox().await });
     view! {
         <NavBar />
         <section aria-labelledby="operator-title">
             <h2 id="operator-title">"All mail (operator)"</h2>
             {move || match data.get() {
                 Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
-                Some(Some(Ok(Loaded::Unified(rows)))) => {
+                Some(Some(Ok(rows))) => {
                     let src = here.src.get();
                     view! {
                         <p class="summary">{format!("{} recent messages", rows.len())}</p>
@@ -34,13 +28,13 @@ pub fn OperatorView() -> impl IntoView {
                             <tbody>
                                 {rows.into_iter().map(|row| {
                                     let to = row.recipients.iter().map(|agent| view! {
-                                        <a href=routes::agent_page(&src, &row.project, agent, "inbox")>{agent.clone()}</a>
+                                        <a href=routes::agent_page(src, &row.project, agent, "inbox")>{agent.clone()}</a>
                                         " "
                                     }).collect_view();
                                     view! {
                                         <tr data-importance=row.importance.clone()>
-                                            <th scope="row"><a href=routes::message(&src, &row.project, None, row.id)>{row.subject.clone()}</a></th>
-                                            <td><a href=routes::project(&src, &row.project)>{row.project.clone()}</a></td>
+                                            <th scope="row"><a href=routes::message(src, &row.project, None, row.id)>{row.subject.clone()}</a></th>
+                                            <td><a href=routes::project(src, &row.project)>{row.project.clone()}</a></td>
                                             <td>{row.from.clone()}</td>
                                             <td>{to}</td>
                                             <td><time>{row.created_ts.clone()}</time></td>

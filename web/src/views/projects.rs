@@ -1,7 +1,9 @@
 //! The projects of a source (`/demo` or `/live`), with what the probe found.
 
-use super::common::{ErrorNote, Here, NavBar};
-use crate::components::load::{fetch, load, Loaded};
+use super::common::NavBar;
+use crate::components::load::from_backend;
+use crate::components::route::Here;
+use crate::components::status::ErrorNote;
 use crate::routes;
 use leptos::prelude::*;
 
@@ -9,20 +11,9 @@ use leptos::prelude::*;
 #[component]
 pub fn ProjectsView() -> impl IntoView {
     let here = Here::new();
-    let data = load(move || {
-        let backend = here.backend();
-        fetch(async move {
-            let backend = match backend {
-                Ok(backend) => backend,
-                Err(error) => return Some(Err(error)),
-            };
-            Some(
-                backend
-                    .projects()
-                    .await
-                    .map(|projects| Loaded::Projects(backend.capabilities(), projects)),
-            )
-        })
+    let data = from_backend(here, |backend| async move {
+        let projects = backend.projects().await?;
+        Ok((backend.capabilities(), projects))
     });
     view! {
         <NavBar />
@@ -30,7 +21,7 @@ pub fn ProjectsView() -> impl IntoView {
             <h2 id="projects-title">"Projects"</h2>
             {move || match data.get() {
                 Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
-                Some(Some(Ok(Loaded::Projects(caps, projects)))) => {
+                Some(Some(Ok((caps, projects)))) => {
                     let src = here.src.get();
                     view! {
                         <p class="server-info">
@@ -47,7 +38,7 @@ pub fn ProjectsView() -> impl IntoView {
                         <ul class="cards">
                             {projects.into_iter().map(|p| view! {
                                 <li>
-                                    <a href=routes::project(&src, &p.slug)>{p.slug.clone()}</a>
+                                    <a href=routes::project(src, &p.slug)>{p.slug.clone()}</a>
                                     <span class="muted">{p.human_key}</span>
                                 </li>
                             }).collect_view()}

@@ -2,27 +2,20 @@
 //! paths, at least one exclusive) flagged. An active reservation can be released (as its
 //! holder), e.g. to end a conflict.
 
-use super::common::{run_action, ErrorNote, Here, NavBar, Progress, ProgressNote};
+use super::common::{run_action, NavBar, Progress, ProgressNote};
 use crate::api::reservation_conflicts;
-use crate::components::load::{fetch, load, Loaded};
+use crate::components::load::from_backend;
+use crate::components::route::Here;
+use crate::components::status::ErrorNote;
 use leptos::prelude::*;
 
 /// The reservations view.
 #[component]
 pub fn ReservationsView() -> impl IntoView {
     let here = Here::new();
-    let data = load(move || {
-        let backend = here.backend();
+    let data = from_backend(here, move |backend| {
         let project = here.project.get();
-        fetch(async move {
-            Some(match backend {
-                Ok(backend) => backend
-                    .reservations(&project)
-                    .await
-                    .map(Loaded::Reservations),
-                Err(error) => Err(error),
-            })
-        })
+        async move { backend.reservations(&project).await }
     });
     let progress = RwSignal::new(Progress::Idle);
     let release = move |agent: String, id: u64| {
@@ -40,7 +33,7 @@ pub fn ReservationsView() -> impl IntoView {
             <ProgressNote progress />
             {move || match data.get() {
                 Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
-                Some(Some(Ok(Loaded::Reservations(rows)))) => {
+                Some(Some(Ok(rows))) => {
                     let conflicts = reservation_conflicts(&rows);
                     view! {
                         <p class="summary">{format!("{} reservations, {} conflicts", rows.len(), conflicts.len())}</p>

@@ -1,7 +1,9 @@
 //! Full-text search in a project (`?q=` in the URL).
 
-use super::common::{query_param, ErrorNote, Here, NavBar};
-use crate::components::load::{fetch, load, Loaded};
+use super::common::NavBar;
+use crate::components::load::from_backend;
+use crate::components::route::{query_param, Here};
+use crate::components::status::ErrorNote;
 use crate::routes;
 use leptos::prelude::*;
 
@@ -11,18 +13,14 @@ pub fn SearchView() -> impl IntoView {
     let here = Here::new();
     let query = query_param("q");
     let q = Memo::new(move |_| query.get().unwrap_or_default());
-    let data = load(move || {
-        let backend = here.backend();
+    let data = from_backend(here, move |backend| {
         let (project, q) = (here.project.get(), q.get());
-        fetch(async move {
+        async move {
             if q.trim().is_empty() {
-                return Some(Ok(Loaded::Hits(Vec::new())));
+                return Ok(Vec::new());
             }
-            Some(match backend {
-                Ok(backend) => backend.search(&project, &q).await.map(Loaded::Hits),
-                Err(error) => Err(error),
-            })
-        })
+            backend.search(&project, &q).await
+        }
     });
     view! {
         <NavBar />
@@ -30,14 +28,14 @@ pub fn SearchView() -> impl IntoView {
             <h2 id="search-title">{move || format!("Search: {}", q.get())}</h2>
             {move || match data.get() {
                 Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
-                Some(Some(Ok(Loaded::Hits(hits)))) => {
+                Some(Some(Ok(hits))) => {
                     let (src, project) = (here.src.get(), here.project.get());
                     view! {
                         <p class="summary">{format!("{} results", hits.len())}</p>
                         <ol class="results">
                             {hits.into_iter().map(|hit| view! {
                                 <li>
-                                    <a href=routes::message(&src, &project, None, hit.id)>{hit.subject.clone()}</a>
+                                    <a href=routes::message(src, &project, None, hit.id)>{hit.subject.clone()}</a>
                                     <span class="from">{hit.from}</span>
                                     <time>{hit.created_ts}</time>
                                     {hit.thread_id.map(|t| view! { <span class="thread">{t}</span> })}

@@ -4,14 +4,17 @@
 //! with its fingerprints and integrity (naming the tampered files), what the session waits
 //! for with a live countdown and what happens at each timeout step, and its audit reports.
 
-use super::common::{param, Here, NavBar};
+use super::common::NavBar;
 use super::sessions::{step_text, REFRESH_MS};
+use crate::ask;
 use crate::components::audit::AuditReport;
+use crate::components::checkpoint::{integrity, label};
 use crate::components::fields::Issues;
+use crate::components::route::{param, Here};
 use crate::components::status::Problem;
 use crate::components::time::{Countdown, Time};
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
-use crate::model::{ChangeOrderView, Request, Response, SessionDetail, Step};
+use crate::model::{ChangeOrderView, SessionDetail, Step};
 use crate::routes;
 use leptos::prelude::*;
 
@@ -22,7 +25,7 @@ pub fn SessionView() -> impl IntoView {
     let id = param("session");
     let (key, state) = use_traffic(here);
     let now = here.clock();
-    let data = engine_resource(here, state, move || Request::Session {
+    let data = engine_resource(here, state, move || ask::Session {
         key: key.get(),
         id: id.get(),
         now_ms: now.get() / REFRESH_MS * REFRESH_MS,
@@ -33,13 +36,12 @@ pub fn SessionView() -> impl IntoView {
             <h2 id="session-title">{move || format!("Session {}", id.get())}</h2>
             <ProtocolNav here current="sessions" />
             <TrafficNote state />
-            {answer(data, move |response| {
-                let Response::Session(detail) = response else { return None };
-                let Some(detail) = detail else {
+            {answer(data, move |detail| match detail {
+                Some(detail) => detail_view(here, detail, now),
+                None => {
                     let text = format!("No Pair session {} in this project's mail.", id.get_untracked());
-                    return Some(view! { <Problem text /> }.into_any());
-                };
-                Some(detail_view(here, *detail, now))
+                    view! { <Problem text /> }.into_any()
+                }
             })}
         </section>
     }
@@ -49,9 +51,9 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
     let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
     let row = d.row.clone();
     let message_link = {
-        let (src, project) = (src.clone(), project.clone());
+        let project = project.clone();
         move |id: Option<u64>| {
-            id.map(|id| view! { <a href=routes::message(&src, &project, None, id)>{format!("message {id}")}</a> })
+            id.map(|id| view! { <a href=routes::message(src, &project, None, id)>{format!("message {id}")}</a> })
         }
     };
     let thread_link = row
@@ -59,9 +61,8 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
         .clone()
         .zip(row.planner.clone())
         .map(|(t, planner)| {
-            view! { <a href=routes::thread(&src, &project, &planner, &t)>{t.clone()}</a> }
+            view! { <a href=routes::thread(src, &project, &planner, &t)>{t.clone()}</a> }
         });
-    let tampered = row.integrity.status == "tampered";
     view! {
         <dl class="meta session-meta">
             <dt>"Task"</dt><dd>{row.task.clone().unwrap_or_else(|| "(no PAIR_INIT seen)".into())}</dd>
@@ -69,19 +70,15 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
             <dt>"Builder"</dt><dd>{row.builder.clone().unwrap_or_else(|| "?".into())}</dd>
             <dt>"Phase"</dt><dd><span class="phase">{row.phase.clone().unwrap_or_else(|| "-".into())}</span> " · " <span class="status">{row.status.clone()}</span></dd>
             <dt>"Thread"</dt><dd>{thread_link}{row.thread_id.is_none().then_some("none")}</dd>
-            <dt>"Checkpoint"</dt><dd>{match row.checkpoint.clone() {
+            <dt>"Checkpoint"</dt><dd>{match row.checkpoint {
                 Some(c) => view! {
-                    <strong class="checkpoint">{format!("#{} {} is open", c.number, c.title())}</strong>
-                    " · " <a href=routes::project_page(&src, &project, "checkpoints")>"decide"</a>
+                    <strong class="checkpoint">{format!("{} is open", label(c))}</strong>
+                    " · " <a href=routes::project_page(src, &project, "checkpoints")>"decide"</a>
                 }.into_any(),
                 None => "none open".into_any(),
             }}</dd>
             <dt>"Contract"</dt><dd class="integrity" data-integrity=row.integrity.status.clone()>
-                {if tampered {
-                    view! { <strong class="flag">"tampered: "</strong> <code>{row.integrity.files.join(", ")}</code> }.into_any()
-                } else {
-                    row.integrity.status.clone().into_any()
-                }}
+                {integrity(row.integrity.clone())}
             </dd>
         </dl>
         {d.waiting.clone().map(|w| view! {
@@ -135,11 +132,11 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
             <ul class="checkpoint-history">
                 {d.checkpoints.into_iter().map(|c| view! {
                     <li>
-                        {format!("#{} {} ", c.checkpoint.number, c.checkpoint.title())}
+                        {format!("{} ", label(c.checkpoint))}
                         {c.opened_at_ms.map(|ms| view! { "opened " <Time ms /> })}
                         {match c.decision {
                             Some(decision) => view! {
-                                " · " <strong class="decision">{decision}</strong>
+                                " · " <strong class="decision">{decision.keyword()}</strong>
                                 {c.text.map(|t| view! { ": " <span class="text">{t}</span> })}
                                 {c.closed_at_ms.map(|ms| view! { " · " <Time ms /> })}
                             }.into_any(),
@@ -178,7 +175,7 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
             <h3>"Audit reports"</h3>
             {d.audits.is_empty().then(|| view! { <p class="muted">"None in the mail."</p> })}
             {d.audits.into_iter().map(|card| view! {
-                <AuditReport card src=src.clone() project=project.clone() />
+                <AuditReport card src project=project.clone() />
             }).collect_view()}
         </section>
         {(!d.violations.is_empty()).then(|| view! {

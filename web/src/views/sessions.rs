@@ -3,11 +3,14 @@
 //! and a live countdown to the next timeout with what happens when it expires. The keys
 //! `j`/`k` move the selection and `Enter` opens the session.
 
-use super::common::{move_selection, typing_in_field, Here, NavBar};
+use super::common::{move_selection, typing_in_field, NavBar};
+use crate::ask;
+use crate::components::checkpoint::{integrity, label};
+use crate::components::route::Here;
 use crate::components::time::Countdown;
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
-use crate::model::{Request, Response, SessionRow};
-use crate::routes;
+use crate::model::SessionRow;
+use crate::routes::{self, Source};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
@@ -23,7 +26,7 @@ pub fn SessionsView() -> impl IntoView {
     let here = Here::new();
     let (key, state) = use_traffic(here);
     let now = here.clock();
-    let data = engine_resource(here, state, move || Request::Sessions {
+    let data = engine_resource(here, state, move || ask::Sessions {
         key: key.get(),
         now_ms: now.get() / REFRESH_MS * REFRESH_MS,
     });
@@ -31,7 +34,7 @@ pub fn SessionsView() -> impl IntoView {
     let all = RwSignal::new(false);
 
     let ids = Memo::new(move |_| match data.get() {
-        Some(Some(Ok(crate::components::load::Loaded::Engine(Response::Sessions(rows))))) => {
+        Some(Some(Ok(rows))) => {
             let shown = if all.get() { usize::MAX } else { FIRST_ROWS };
             rows.into_iter().take(shown).map(|r| r.id).collect()
         }
@@ -51,7 +54,7 @@ pub fn SessionsView() -> impl IntoView {
         if let Some(id) = ids.with_untracked(|ids| ids.get(selected.get_untracked()).cloned()) {
             ev.prevent_default();
             let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
-            navigate(&routes::session(&src, &project, &id), Default::default());
+            navigate(&routes::session(src, &project, &id), Default::default());
         }
     });
     on_cleanup(move || handle.remove());
@@ -61,12 +64,11 @@ pub fn SessionsView() -> impl IntoView {
             <h2 id="sessions-title">{move || format!("Sessions in {}", here.project.get())}</h2>
             <ProtocolNav here current="sessions" />
             <TrafficNote state />
-            {answer(data, move |response| {
-                let Response::Sessions(rows) = response else { return None };
+            {answer(data, move |rows| {
                 let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
                 let total = rows.len();
                 let shown = if all.get() { total } else { total.min(FIRST_ROWS) };
-                Some(view! {
+                view! {
                     <p class="summary">{format!("{total} Pair sessions")}</p>
                     {rows.is_empty().then(|| view! { <p class="muted">"No Pair Protocol session in this project's mail."</p> })}
                     <table class="sessions-table">
@@ -78,7 +80,7 @@ pub fn SessionsView() -> impl IntoView {
                         </tr></thead>
                         <tbody>
                             {rows.into_iter().take(shown).enumerate().map(|(i, row)| view! {
-                                <Row row i selected now src=src.clone() project=project.clone() />
+                                <Row row i selected now src project=project.clone() />
                             }).collect_view()}
                         </tbody>
                     </table>
@@ -88,7 +90,7 @@ pub fn SessionsView() -> impl IntoView {
                         </button></p>
                     })}
                     <p class="hint">"Keys: j/k move · Enter opens the session"</p>
-                }.into_any())
+                }.into_any()
             })}
         </section>
     }
@@ -101,10 +103,10 @@ fn Row(
     i: usize,
     selected: RwSignal<usize>,
     now: ReadSignal<i64>,
-    src: String,
+    src: Source,
     project: String,
 ) -> impl IntoView {
-    let href = routes::session(&src, &project, &row.id);
+    let href = routes::session(src, &project, &row.id);
     let tampered = row.integrity.status == "tampered";
     view! {
         <tr class="session-row" data-session=row.id.clone() data-status=row.status.clone()
@@ -120,16 +122,12 @@ fn Row(
                 {(row.violations > 0).then(|| view! { <div class="flag">{format!("{} violation(s)", row.violations)}</div> })}
             </td>
             <td>{row.planner.clone().unwrap_or_else(|| "?".into())} " · " {row.builder.clone().unwrap_or_else(|| "?".into())}</td>
-            <td>{row.checkpoint.as_ref().map(|c| view! {
-                <strong class="checkpoint">{format!("#{} {}", c.number, c.title())}</strong>
+            <td>{row.checkpoint.map(|c| view! {
+                <strong class="checkpoint">{label(c)}</strong>
             })}</td>
             <td>{(row.change_orders > 0).then(|| format!("{} ({} pending)", row.change_orders, row.pending_change_orders))}</td>
             <td class="integrity" data-integrity=row.integrity.status.clone()>
-                {if tampered {
-                    view! { <strong class="flag">"tampered: "</strong> <code>{row.integrity.files.join(", ")}</code> }.into_any()
-                } else {
-                    row.integrity.status.clone().into_any()
-                }}
+                {integrity(row.integrity.clone())}
             </td>
             <td>{match (row.next, row.overdue) {
                 (Some(step), _) => view! {

@@ -5,12 +5,14 @@
 //! requests (approved, denied, timed out) and code reviews (pass, fail); and per agent the
 //! acknowledgement debt.
 
-use super::common::{Here, NavBar};
+use super::common::NavBar;
 use super::sessions::{step_text, REFRESH_MS};
+use crate::ask::TaskBoards;
+use crate::components::route::Here;
 use crate::components::time::{span, Countdown, Time};
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
-use crate::model::{Boards, PoTaskView, Request, RequestView, Response};
-use crate::routes;
+use crate::model::{Boards, PoTaskView, RequestView};
+use crate::routes::{self, Source};
 use leptos::prelude::*;
 
 /// The task boards view.
@@ -19,7 +21,7 @@ pub fn TasksView() -> impl IntoView {
     let here = Here::new();
     let (key, state) = use_traffic(here);
     let now = here.clock();
-    let data = engine_resource(here, state, move || Request::Boards {
+    let data = engine_resource(here, state, move || TaskBoards {
         key: key.get(),
         now_ms: now.get() / REFRESH_MS * REFRESH_MS,
     });
@@ -28,18 +30,15 @@ pub fn TasksView() -> impl IntoView {
         <section class="tasks" aria-labelledby="tasks-title">
             <h2 id="tasks-title">{move || format!("Task boards of {}", here.project.get())}</h2>
             <ProtocolNav here current="tasks" />
-            {move || (here.src.get() == "demo").then(|| view! {
+            {move || (here.src.get() == Source::Demo).then(|| view! {
                 <p class="muted">"The demo's boards: "
-                    <a href=routes::project_page("demo", "po-factory", "tasks")>"po-factory (Agent-PO)"</a> " · "
-                    <a href=routes::project_page("demo", "droid-fleet", "tasks")>"droid-fleet (droid tasks)"</a> " · "
-                    <a href=routes::project_page("demo", "pair-lab", "tasks")>"pair-lab (Pair Claude)"</a>
+                    <a href=routes::project_page(Source::Demo, "po-factory", "tasks")>"po-factory (Agent-PO)"</a> " · "
+                    <a href=routes::project_page(Source::Demo, "droid-fleet", "tasks")>"droid-fleet (droid tasks)"</a> " · "
+                    <a href=routes::project_page(Source::Demo, "pair-lab", "tasks")>"pair-lab (Pair Claude)"</a>
                 </p>
             })}
             <TrafficNote state />
-            {answer(data, move |response| {
-                let Response::Boards(boards) = response else { return None };
-                Some(boards_view(*boards, now))
-            })}
+            {answer(data, move |boards| boards_view(boards, now))}
         </section>
     }
 }

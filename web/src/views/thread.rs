@@ -2,13 +2,12 @@
 //! thread as the active thread), oldest first, with continuity gaps flagged. Each message
 //! expands to its validation badge and body, fetched when first opened; the newest is open.
 
-use super::common::{param, ErrorNote, Here, NavBar};
+use super::common::NavBar;
 use super::mailbox::{mailbox_resource, snapshot};
-use super::message::{inspection_resource, message_of, message_resource, Inspected};
+use super::message::{inspection_resource, message_resource, Inspected};
 use crate::api::BackendError;
-use crate::components::status::Loading;
-use crate::components::traffic::engine_of;
-use crate::model::Response;
+use crate::components::route::{param, Here};
+use crate::components::status::{ErrorNote, Loading};
 use crate::routes;
 use leptos::prelude::*;
 use switchboard_core::pane::{Direction, EventKind, FilterMode, MessageItem};
@@ -20,7 +19,7 @@ pub fn ThreadView() -> impl IntoView {
     let thread = param("thread");
     let data = mailbox_resource(here);
     let state = Memo::new(move |_| {
-        super::mailbox::mailbox_of(data.get()).map(|loaded| {
+        data.get().flatten().map(|loaded| {
             let mailbox = loaded?;
             snapshot(&mailbox, FilterMode::ThreadOnly, Some(&thread.get()))
                 .map_err(BackendError::Invalid)
@@ -51,7 +50,7 @@ pub fn ThreadView() -> impl IntoView {
                             }).collect_view()}
                         </ol>
                         <p>
-                            <a href=routes::mailbox(&src, &project, &agent, false, FilterMode::ThreadOnly, Some(&thread.get()))>
+                            <a href=routes::mailbox(src, &project, &agent, false, FilterMode::ThreadOnly, Some(&thread.get()))>
                                 "Inbox filtered to this thread"
                             </a>
                         </p>
@@ -70,12 +69,12 @@ fn ThreadItem(here: Here, item: MessageItem, open: bool) -> impl IntoView {
     let opened = RwSignal::new(open);
     let id = item.id;
     let body = message_resource(here, Signal::derive(move || opened.get().then_some(id)));
-    let inspected = inspection_resource(here, move || match message_of(body.get()) {
+    let inspected = inspection_resource(here, move || match body.get() {
         Some(Some(Ok(message))) => Some(message),
         _ => None,
     });
     let href = routes::message(
-        &here.src.get_untracked(),
+        here.src.get_untracked(),
         &here.project.get_untracked(),
         Some(&here.agent.get_untracked()),
         id,
@@ -103,13 +102,13 @@ fn ThreadItem(here: Here, item: MessageItem, open: bool) -> impl IntoView {
                     <time>{item.created_ts}</time>
                     {ack.map(|a| view! { <span class="ack-state">{a}</span> })}
                 </summary>
-                {move || match (message_of(body.get()), engine_of(inspected.get())) {
+                {move || match (body.get(), inspected.get()) {
                     (Some(Some(Err(error))), _) => view! { <ErrorNote error /> }.into_any(),
-                    (_, Some(Some(Ok(Response::Inspection(inspection))))) => view! {
-                        <Inspected inspection=*inspection src=here.src.get_untracked()
+                    (_, Some(Some(Ok(inspection)))) => view! {
+                        <Inspected inspection src=here.src.get_untracked()
                             project=here.project.get_untracked() full=false />
                     }.into_any(),
-                    (_, Some(Some(Err(text)))) => view! { <p class="error">{text}</p> }.into_any(),
+                    (_, Some(Some(Err(error)))) => view! { <p class="error">{error.to_string()}</p> }.into_any(),
                     _ => view! { <Loading /> }.into_any(),
                 }}
             </details>

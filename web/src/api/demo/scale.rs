@@ -1,7 +1,8 @@
 //! The `scale` project: agents whose inboxes hold 1k, 10k and 100k synthetic messages, made
 //! when an inbox is opened (never stored), written straight into JSON text.
 
-use super::world::{timestamp, DemoMessage};
+use super::dates::timestamp;
+use crate::api::MailRow;
 
 /// The project whose agents have synthetic inboxes.
 pub const SCALE_PROJECT: &str = "scale";
@@ -25,10 +26,9 @@ pub fn scale_size(agent: &str) -> Option<u64> {
 
 /// Synthetic message `i` of a scale inbox.
 #[must_use]
-pub fn scale_message(agent: &str, i: u64) -> DemoMessage {
-    DemoMessage {
+pub fn scale_message(agent: &str, i: u64) -> MailRow {
+    MailRow {
         id: SCALE_BASE + i,
-        project: usize::MAX,
         from: format!("Sender{}", i % 17),
         to: vec![agent.to_string()],
         subject: format!("Load message {i}"),
@@ -42,6 +42,7 @@ pub fn scale_message(agent: &str, i: u64) -> DemoMessage {
         .to_string(),
         ack_required: i.is_multiple_of(10),
         thread_id: Some(format!("load-{}", i / 50)),
+        ..MailRow::default()
     }
 }
 

@@ -1,13 +1,16 @@
-//! The demo server: the demo's world and traffic in memory, answering [`DemoCall`]s the way
-//! an Agent Mail server answers tool calls. It runs inside the engine worker; actions change
+//! The demo server: the demo's world and traffic in memory, answering the demo's calls
+//! ([`super::call`]) the way an Agent Mail server answers tool calls. It runs inside the engine worker; actions change
 //! the in-memory state only (a reload starts over). Its planner answers a REVISE at
-//! checkpoint #1 with a new draft ([`super::scenarios::planner_answer`]).
+//! checkpoint #1 with a new draft ([`super::planner::planner_answer`]).
 
-use super::world::{self, timestamp_ms, DemoContact, DemoMessage, DemoProject};
-use crate::api::{Agent, BackendError, Draft, MailRow, Reservation, SearchHit, UnifiedRow};
-use crate::model::{DemoCall, DemoReply};
+use super::dates::{timestamp_ms, DEMO_NOW_MS};
+use super::world::{self, DemoContact, DemoMessage, DemoProject};
+use crate::api::{
+    Agent, BackendError, Draft, Importance, MailRow, Project, Reservation, SearchHit, UnifiedRow,
+};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
+use switchboard_core::session::pair::decide;
 use switchboard_core::time::Timestamp;
 
 /// The demo server's state.
@@ -44,22 +47,6 @@ fn row(message: &DemoMessage, outbox: bool) -> Value {
     value
 }
 
-fn mail_row(m: &DemoMessage, acknowledged: bool) -> MailRow {
-    MailRow {
-        id: m.id,
-        thread_id: m.thread_id.clone(),
-        from: m.from.clone(),
-        to: m.to.clone(),
-        subject: m.subject.clone(),
-        created_ts: m.created_ts.clone(),
-        importance: m.importance.clone(),
-        ack_required: m.ack_required,
-        acknowledged,
-        body_md: m.body_md.clone(),
-        ..MailRow::default()
-    }
-}
-
 impl DemoServer {
     /// Generates the demo (deterministic).
     #[must_use]
@@ -71,7 +58,7 @@ impl DemoServer {
             .filter_map(|m| Timestamp::parse(&m.created_ts))
             .map(|t| t.0)
             .max()
-            .unwrap_or(world::DEMO_NOW_MS);
+            .unwrap_or(DEMO_NOW_MS);
         Self {
             projects: world::projects(),
             messages: generated.messages,
@@ -83,82 +70,53 @@ impl DemoServer {
         }
     }
 
-    /// Answers one call.
+    /// The projects.
+    #[must_use]
+    pub fn projects(&self) -> Vec<Project> {
+        self.projects.iter().map(|p| p.project.clone()).collect()
+    }
+
+    /// The ids `agent` acknowledged.
+    #[must_use]
+    pub fn acked(&self, agent: &str) -> Vec<u64> {
+        self.acked
+            .iter()
+            .filter(|(who, _)| who == agent)
+            .map(|(_, id)| *id)
+            .collect()
+    }
+
+    /// Marks a message read for an agent.
     ///
     /// # Errors
-    /// What a server would answer: an unknown project, agent or message, an empty reply.
-    pub fn handle(&mut self, call: DemoCall) -> Result<DemoReply, BackendError> {
-        Ok(match call {
-            DemoCall::Projects => {
-                DemoReply::Projects(self.projects.iter().map(|p| p.project.clone()).collect())
-            }
-            DemoCall::Agents { project } => DemoReply::Agents(self.agents(&project)?),
-            DemoCall::Inbox { project, agent } => {
-                DemoReply::Text(self.rows(&project, &agent, false)?)
-            }
-            DemoCall::Outbox { project, agent } => {
-                DemoReply::Text(self.rows(&project, &agent, true)?)
-            }
-            DemoCall::Contacts { project, agent } => {
-                DemoReply::Text(self.contact_rows(&project, &agent)?)
-            }
-            DemoCall::Acked { agent, .. } => DemoReply::Ids(
-                self.acked
-                    .iter()
-                    .filter(|(who, _)| *who == agent)
-                    .map(|(_, id)| *id)
-                    .collect(),
-            ),
-            DemoCall::Message { project, id, .. } => {
-                DemoReply::Message(self.message(&project, id)?)
-            }
-            DemoCall::Acknowledge { project, agent, id } => {
-                self.acknowledge(&project, &agent, id)?;
-                DemoReply::Done
-            }
-            DemoCall::MarkRead { project, agent, id } => {
-                self.project_index(&project)?;
-                self.read.insert((agent, id));
-                DemoReply::Done
-            }
-            DemoCall::Reply {
-                project,
-                agent,
-                id,
-                body_md,
-                now_ms,
-            } => DemoReply::Id(self.reply(&project, &agent, id, &body_md, now_ms)?),
-            DemoCall::Send {
-                project,
-                draft,
-                now_ms,
-            } => DemoReply::Id(self.send(&project, draft, now_ms)?),
-            DemoCall::Search { project, query } => DemoReply::Hits(self.search(&project, &query)?),
-            DemoCall::Reservations { project } => {
-                let index = self.project_index(&project)?;
-                DemoReply::Reservations(
-                    self.reservations
-                        .iter()
-                        .filter(|(p, _)| *p == index)
-                        .map(|(_, r)| r.clone())
-                        .collect(),
-                )
-            }
-            DemoCall::Release { project, agent, id } => {
-                self.release(&project, &agent, id)?;
-                DemoReply::Done
-            }
-            DemoCall::Unified => DemoReply::Unified(self.unified()),
-            DemoCall::Traffic { project, since } => {
-                DemoReply::Rows(self.traffic(&project, since.as_deref())?)
-            }
-            DemoCall::Contract { thread } => DemoReply::Contract(
-                super::scenarios::contracts()
-                    .into_iter()
-                    .find(|c| c.thread == thread)
-                    .map(|c| (c.files, c.diff)),
-            ),
-        })
+    /// An unknown project.
+    pub fn mark_read(&mut self, project: &str, agent: &str, id: u64) -> Result<(), BackendError> {
+        self.project_index(project)?;
+        self.read.insert((agent.to_owned(), id));
+        Ok(())
+    }
+
+    /// A project's file reservations.
+    ///
+    /// # Errors
+    /// An unknown project.
+    pub fn reservations(&self, project: &str) -> Result<Vec<Reservation>, BackendError> {
+        let index = self.project_index(project)?;
+        Ok(self
+            .reservations
+            .iter()
+            .filter(|(p, _)| *p == index)
+            .map(|(_, r)| r.clone())
+            .collect())
+    }
+
+    /// The contract files and diff a session (by thread) was audited with, if any.
+    #[must_use]
+    pub fn contract(&self, thread: &str) -> Option<(Vec<(String, String)>, String)> {
+        super::scenarios::fixtures::contracts()
+            .into_iter()
+            .find(|c| c.thread == thread)
+            .map(|c| (c.files, c.diff))
     }
 
     fn project_index(&self, slug: &str) -> Result<usize, BackendError> {
@@ -180,7 +138,11 @@ impl DemoServer {
         }
     }
 
-    fn agents(&self, project: &str) -> Result<Vec<Agent>, BackendError> {
+    /// A project's agents with their unread counts.
+    ///
+    /// # Errors
+    /// An unknown project.
+    pub fn agents(&self, project: &str) -> Result<Vec<Agent>, BackendError> {
         let index = self.project_index(project)?;
         Ok(self.projects[index]
             .agents
@@ -203,7 +165,11 @@ impl DemoServer {
             .collect())
     }
 
-    fn rows(&self, slug: &str, agent: &str, outbox: bool) -> Result<String, BackendError> {
+    /// An agent's inbox (or outbox) rows, as a server's `{"result": [...]}` reply text.
+    ///
+    /// # Errors
+    /// An unknown project or agent.
+    pub fn rows(&self, slug: &str, agent: &str, outbox: bool) -> Result<String, BackendError> {
         let project = self.project_index(slug)?;
         self.check_agent(project, agent)?;
         let rows: Vec<Value> = self
@@ -222,7 +188,11 @@ impl DemoServer {
         Ok(json!({ "result": rows }).to_string())
     }
 
-    fn contact_rows(&self, project: &str, agent: &str) -> Result<String, BackendError> {
+    /// An agent's contacts, as a server's reply text.
+    ///
+    /// # Errors
+    /// An unknown project.
+    pub fn contact_rows(&self, project: &str, agent: &str) -> Result<String, BackendError> {
         let index = self.project_index(project)?;
         let rows: Vec<Value> = self
             .contacts
@@ -237,12 +207,16 @@ impl DemoServer {
         Ok(json!({ "result": rows }).to_string())
     }
 
-    fn message(&self, project: &str, id: u64) -> Result<MailRow, BackendError> {
+    /// One message with its body.
+    ///
+    /// # Errors
+    /// An unknown project or message.
+    pub fn message(&self, project: &str, id: u64) -> Result<MailRow, BackendError> {
         let index = self.project_index(project)?;
         self.messages
             .iter()
             .find(|m| m.id == id && m.project == index)
-            .map(|m| mail_row(m, self.acknowledged(m)))
+            .map(|m| m.mail_row(self.acknowledged(m)))
             .ok_or_else(|| BackendError::NotFound(format!("message {id}")))
     }
 
@@ -254,7 +228,11 @@ impl DemoServer {
                 .all(|to| self.acked.contains(&(to.clone(), m.id)))
     }
 
-    fn acknowledge(&mut self, project: &str, agent: &str, id: u64) -> Result<(), BackendError> {
+    /// Acknowledges (and reads) a message for an agent.
+    ///
+    /// # Errors
+    /// A message not in the agent's inbox.
+    pub fn acknowledge(&mut self, project: &str, agent: &str, id: u64) -> Result<(), BackendError> {
         let index = self.project_index(project)?;
         let known = self
             .messages
@@ -270,7 +248,11 @@ impl DemoServer {
         Ok(())
     }
 
-    fn reply(
+    /// Replies in a message's thread at `now_ms`; the new message's id.
+    ///
+    /// # Errors
+    /// An empty reply, an unknown project or message.
+    pub fn reply(
         &mut self,
         project: &str,
         agent: &str,
@@ -300,12 +282,17 @@ impl DemoServer {
             body_md: body_md.to_string(),
             thread_id: Some(m.thread_id.clone().unwrap_or_else(|| m.id.to_string())),
             ack_required: m.ack_required,
-            importance: m.importance.clone(),
+            importance: Importance::parse(&m.importance).unwrap_or_default(),
         };
         Ok(self.add(index, draft, now_ms))
     }
 
-    fn send(&mut self, project: &str, draft: Draft, now_ms: i64) -> Result<u64, BackendError> {
+    /// Sends a message at `now_ms`; its id. The demo's planner answers a REVISE with a new
+    /// draft a second later.
+    ///
+    /// # Errors
+    /// No recipient or subject, an unknown project.
+    pub fn send(&mut self, project: &str, draft: Draft, now_ms: i64) -> Result<u64, BackendError> {
         let index = self.project_index(project)?;
         if draft.to.is_empty() || draft.subject.trim().is_empty() {
             return Err(BackendError::Invalid(
@@ -314,21 +301,10 @@ impl DemoServer {
         }
         let id = self.add(index, draft, now_ms);
         // The demo's planner answers a REVISE with a new draft, a second later.
-        let sent = self.messages.last().cloned();
-        if let Some(answer) = sent.and_then(|sent| {
-            let before = &self.messages[..self.messages.len() - 1];
-            super::scenarios::planner_answer(before, &sent).map(|a| (a, sent.thread_id))
-        }) {
-            let (message, thread_id) = answer;
-            let draft = Draft {
-                sender: Some(message.from.clone()),
-                to: vec![message.to.clone()],
-                subject: message.subject.to_owned(),
-                body_md: message.body_md(),
-                thread_id,
-                ack_required: false,
-                importance: "normal".into(),
-            };
+        let sent = &self.messages[self.messages.len() - 1];
+        let before = &self.messages[..self.messages.len() - 1];
+        if let Some(answer) = super::planner::planner_answer(before, sent) {
+            let draft = decide::draft(&answer, sent.thread_id.as_deref());
             self.add(index, draft, now_ms + 1_000);
         }
         Ok(id)
@@ -346,17 +322,18 @@ impl DemoServer {
             subject: draft.subject,
             body_md: draft.body_md,
             created_ts: timestamp_ms(self.clock_ms),
-            importance: match draft.importance.as_str() {
-                "high" | "urgent" | "low" => draft.importance,
-                _ => "normal".into(),
-            },
+            importance: draft.importance.as_str().to_owned(),
             ack_required: draft.ack_required,
             thread_id: draft.thread_id,
         });
         id
     }
 
-    fn search(&self, project: &str, query: &str) -> Result<Vec<SearchHit>, BackendError> {
+    /// Messages whose subject or body holds `query` (newest first, at most 100).
+    ///
+    /// # Errors
+    /// An unknown project.
+    pub fn search(&self, project: &str, query: &str) -> Result<Vec<SearchHit>, BackendError> {
         let index = self.project_index(project)?;
         let needle = query.trim().to_lowercase();
         if needle.is_empty() {
@@ -382,7 +359,11 @@ impl DemoServer {
             .collect())
     }
 
-    fn release(&mut self, project: &str, agent: &str, id: u64) -> Result<(), BackendError> {
+    /// Releases an active reservation as its holder.
+    ///
+    /// # Errors
+    /// No such active reservation of `agent`.
+    pub fn release(&mut self, project: &str, agent: &str, id: u64) -> Result<(), BackendError> {
         let index = self.project_index(project)?;
         self.reservations
             .iter_mut()
@@ -395,7 +376,9 @@ impl DemoServer {
             })
     }
 
-    fn unified(&self) -> Vec<UnifiedRow> {
+    /// The newest 500 messages of every project.
+    #[must_use]
+    pub fn unified(&self) -> Vec<UnifiedRow> {
         self.messages
             .iter()
             .rev()
@@ -412,14 +395,22 @@ impl DemoServer {
             .collect()
     }
 
-    fn traffic(&self, project: &str, since: Option<&str>) -> Result<Vec<MailRow>, BackendError> {
+    /// A project's messages, newer than `since` when given.
+    ///
+    /// # Errors
+    /// An unknown project.
+    pub fn traffic(
+        &self,
+        project: &str,
+        since: Option<&str>,
+    ) -> Result<Vec<MailRow>, BackendError> {
         let index = self.project_index(project)?;
         Ok(self
             .messages
             .iter()
             .filter(|m| m.project == index)
             .filter(|m| since.is_none_or(|s| m.created_ts.as_str() > s))
-            .map(|m| mail_row(m, self.acknowledged(m)))
+            .map(|m| m.mail_row(self.acknowledged(m)))
             .collect())
     }
 }

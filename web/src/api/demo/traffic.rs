@@ -3,7 +3,8 @@
 //! generator, about one protocol message in ten broken on purpose, and one hostile body.
 //! [`super::scenarios`] adds the curated sessions and tasks the protocol views show.
 
-use super::world::{timestamp, DemoMessage, BASE_MS};
+use super::gen::{fenced, Gen, Lcg};
+use super::world::DemoMessage;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use switchboard_core::protocol::builders::pair::{
@@ -12,35 +13,6 @@ use switchboard_core::protocol::builders::pair::{
 };
 use switchboard_core::protocol::builders::{ArtifactPath, Text};
 use switchboard_core::protocol::registry::families::pair::{Phase, Role};
-
-/// A fixed-seed linear congruential generator: the same data on every load.
-pub struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % (n.max(1) as u64)).unwrap_or(0)
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
-
-/// A protocol message as Agent Mail carries it: a short note and a fenced JSON block, or
-/// (droid formats) the raw JSON as the whole body.
-pub fn fenced(note: &str, value: &Value) -> String {
-    let pretty = serde_json::to_string_pretty(value).unwrap_or_default();
-    format!("{note}\n\n```json\n{pretty}\n```\n")
-}
 
 /// Breaks a valid message on purpose, in one of several realistic ways.
 fn corrupt(rng: &mut Lcg, mut value: Value) -> Value {
@@ -71,75 +43,7 @@ fn corrupt(rng: &mut Lcg, mut value: Value) -> Value {
     value
 }
 
-/// The generator: a fixed-seed random source, the clock (seconds after [`BASE_MS`]) and the
-/// messages so far.
-pub struct Gen {
-    rng: Lcg,
-    /// Seconds after the demo's first date.
-    pub clock: u64,
-    /// The messages so far.
-    pub messages: Vec<DemoMessage>,
-}
-
 impl Gen {
-    #[allow(clippy::too_many_arguments)]
-    fn push(
-        &mut self,
-        project: usize,
-        from: &str,
-        to: &[&str],
-        subject: String,
-        body_md: String,
-        importance: &'static str,
-        ack_required: bool,
-        thread_id: Option<String>,
-    ) -> u64 {
-        self.clock += 37 + self.rng.next() % 400;
-        self.store(
-            project,
-            from,
-            to,
-            subject,
-            body_md,
-            importance,
-            ack_required,
-            thread_id,
-        )
-    }
-
-    /// Stores a message at the current clock.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &mut self,
-        project: usize,
-        from: &str,
-        to: &[&str],
-        subject: String,
-        body_md: String,
-        importance: &'static str,
-        ack_required: bool,
-        thread_id: Option<String>,
-    ) -> u64 {
-        let id = self.messages.len() as u64 + 1;
-        self.messages.push(DemoMessage {
-            id,
-            project,
-            from: from.to_string(),
-            to: to.iter().map(|s| (*s).to_string()).collect(),
-            subject,
-            body_md,
-            created_ts: timestamp(self.clock),
-            importance: importance.to_string(),
-            ack_required,
-            thread_id,
-        });
-        id
-    }
-
-    fn ts(&self) -> String {
-        format!("{}Z", &timestamp(self.clock)[..19])
-    }
-
     /// A session through checkpoint #2's opening (PAIR_INIT … BUILD_COMPLETE), some messages
     /// broken on purpose; whether every message stayed valid.
     fn pair_session(&mut self, project: usize, n: usize, planner: &str, builder: &str) -> bool {
@@ -443,7 +347,7 @@ pub struct Generated {
 #[must_use]
 pub fn generate() -> Generated {
     let mut gen = Gen {
-        rng: Lcg(0x5eed_2026),
+        rng: Lcg::new(0x5eed_2026),
         clock: 0,
         messages: Vec::new(),
     };
@@ -490,7 +394,7 @@ pub fn generate() -> Generated {
         Some("security-1".into()),
     );
     let mut acked = BTreeSet::new();
-    let mut rng = Lcg(7);
+    let mut rng = Lcg::new(7);
     let handled = gen.messages.len() as u64 * 3 / 4;
     for message in &gen.messages {
         // Older acknowledgement requests are mostly handled already.
@@ -546,11 +450,5 @@ impl Gen {
                 Some(thread),
             );
         }
-    }
-
-    /// Sets the clock to `seconds` before the demo's now.
-    pub fn at(&mut self, seconds: u64) {
-        let now = u64::try_from((super::world::DEMO_NOW_MS - BASE_MS) / 1000).unwrap_or(0);
-        self.clock = now - seconds;
     }
 }

@@ -1,14 +1,8 @@
 //! The demo's world: its projects and agents, their contacts and file reservations, and the
-//! shape and dates of its messages. The clock is fixed: the data are dated up to
-//! [`DEMO_NOW_MS`], and the demo's time runs on from there while the page is open.
+//! shape of its messages (dated by [`super::dates`]).
 
 use super::scale::{SCALE_AGENTS, SCALE_PROJECT};
-use crate::api::{Agent, Project, Reservation};
-
-/// 2026-11-10T00:00:00Z, where the demo's dates start.
-pub const BASE_MS: i64 = 1_794_268_800_000;
-/// 2026-11-12T09:00:00Z: what the demo's clock shows when it opens.
-pub const DEMO_NOW_MS: i64 = 1_794_474_000_000;
+use crate::api::{Agent, MailRow, Project, Reservation};
 
 /// A stored demo message.
 #[derive(Debug, Clone)]
@@ -35,6 +29,26 @@ pub struct DemoMessage {
     pub thread_id: Option<String>,
 }
 
+impl DemoMessage {
+    /// The message as a server's row (`acknowledged`: by every recipient).
+    #[must_use]
+    pub fn mail_row(&self, acknowledged: bool) -> MailRow {
+        MailRow {
+            id: self.id,
+            thread_id: self.thread_id.clone(),
+            from: self.from.clone(),
+            to: self.to.clone(),
+            subject: self.subject.clone(),
+            created_ts: self.created_ts.clone(),
+            importance: self.importance.clone(),
+            ack_required: self.ack_required,
+            acknowledged,
+            body_md: self.body_md.clone(),
+            ..MailRow::default()
+        }
+    }
+}
+
 /// A contact between two agents of a project.
 pub struct DemoContact {
     /// Project index.
@@ -57,20 +71,6 @@ pub struct DemoProject {
     pub agents: Vec<Agent>,
 }
 
-/// `2026-11-10T00:00:00.ffffff+00:00` plus `seconds` (a made-up fraction, the same each time).
-#[must_use]
-pub fn timestamp(seconds: u64) -> String {
-    let day = 10 + seconds / 86_400;
-    let rest = seconds % 86_400;
-    format!(
-        "2026-11-{day:02}T{:02}:{:02}:{:02}.{:06}+00:00",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60,
-        (seconds * 7919) % 1_000_000
-    )
-}
-
 /// An agent.
 #[must_use]
 pub fn agent(name: &str, program: &str, model: &str, task: &str) -> Agent {
@@ -81,12 +81,6 @@ pub fn agent(name: &str, program: &str, model: &str, task: &str) -> Agent {
         task: task.to_string(),
         unread: None,
     }
-}
-
-/// The time `ms` (since the epoch, at or after [`BASE_MS`]) as the demo writes it.
-#[must_use]
-pub fn timestamp_ms(ms: i64) -> String {
-    timestamp(u64::try_from((ms - BASE_MS) / 1000).unwrap_or(0))
 }
 
 /// The demo's projects and their agents.

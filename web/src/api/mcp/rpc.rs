@@ -5,7 +5,7 @@
 use super::http::{self, HttpFailure};
 use super::McpBackend;
 use crate::api::BackendError;
-use crate::routes::encode;
+use crate::percent::encode;
 use serde_json::{json, Map, Value};
 use switchboard_core::agent_mail::replies::{self, AdapterError};
 

@@ -12,7 +12,7 @@
 
 use super::McpBackend;
 use crate::api::{BackendError, MailRow, TrafficProgress, TrafficRead};
-use crate::routes::encode;
+use crate::percent::encode;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 use switchboard_core::agent_mail::replies;

@@ -1,14 +1,22 @@
-//! The UI's end of the engine ([`crate::engine`]): a request goes to the engine worker as
-//! bytes (`(id, request)` in postcard's serde format, far less code to decode than JSON) and
-//! its response comes back the same way, matched by id. The
-//! worker is started on the first request (the main module never loads the engine's code);
-//! messages posted before it says `ready` wait in a queue, because a worker drops messages
-//! that arrive before its wasm has set its handler. Component tests run the engine in the
-//! page instead ([`EngineLink::inline`]).
+//! The UI's end of the engine ([`crate::engine`]): a question ([`crate::ask`]) goes to the
+//! engine worker as bytes (`(id, request)` in postcard's serde format, far less code to
+//! decode than JSON) and its answer comes back the same way (`(id, answer)`), matched by id
+//! and read as the question's own answer type. The worker is started on the first request
+//! (the main module never loads the engine's code); messages posted before it says `ready`
+//! wait in a queue, because a worker drops messages that arrive before its wasm has set its
+//! handler. Component tests run the engine in the page instead ([`EngineLink::inline`]).
+//!
+//! - [`demo`]: the demo as the UI sees it, a backend whose server runs in the engine.
 
-use crate::model::{Request, Response};
+pub mod demo;
+
+use crate::ask::{answer_of, decode, Ask, Refusal, Request};
+use futures::FutureExt;
+use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -18,20 +26,35 @@ pub const WORKER_URL: &str = "/switchboard-engine_loader.js";
 
 type Resolvers = HashMap<u64, (js_sys::Function, js_sys::Function)>;
 
-/// A request or response as it crosses: its id and the message, in postcard's format.
+/// A request as it crosses: its id and the request, in postcard's format.
 ///
 /// # Errors
 /// Only for types postcard cannot write (none of the model's).
-pub fn encode<T: serde::Serialize>(id: u64, message: &T) -> Result<Vec<u8>, String> {
-    postcard::to_allocvec(&(id, message)).map_err(|e| e.to_string())
+pub fn encode_request(id: u64, request: &Request) -> Result<Vec<u8>, String> {
+    postcard::to_allocvec(&(id, request)).map_err(|e| e.to_string())
 }
 
-/// Reads what [`encode`] wrote.
+/// Reads what [`encode_request`] wrote.
 ///
 /// # Errors
-/// Bytes that are not such a message.
-pub fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<(u64, T), String> {
+/// Bytes that are not such a request.
+pub fn decode_request(bytes: &[u8]) -> Result<(u64, Request), String> {
     postcard::from_bytes(bytes).map_err(|e| e.to_string())
+}
+
+/// An answer as it crosses: its request's id, then the answer's bytes
+/// ([`crate::ask::encode_answer`]).
+#[must_use]
+pub fn frame(id: u64, answer: &[u8]) -> Vec<u8> {
+    let mut out = postcard::to_allocvec(&id).unwrap_or_default();
+    out.extend_from_slice(answer);
+    out
+}
+
+/// The id and the answer's bytes of what [`frame`] wrote.
+#[must_use]
+pub fn unframe(bytes: &[u8]) -> Option<(u64, &[u8])> {
+    postcard::take_from_bytes::<u64>(bytes).ok()
 }
 
 #[derive(Default)]
@@ -46,7 +69,7 @@ struct Worker {
 
 enum Transport {
     Worker(Rc<Worker>),
-    Inline(RefCell<Box<dyn FnMut(Request) -> Response>>),
+    Inline(RefCell<Box<dyn FnMut(Request) -> Vec<u8>>>),
 }
 
 /// A handle on the engine, shared by the whole app.
@@ -60,9 +83,10 @@ impl EngineLink {
         EngineLink(Rc::new(Transport::Worker(Rc::new(Worker::default()))))
     }
 
-    /// The engine run in the page by `handle` (component tests).
+    /// The engine run in the page by `handle`, which answers a request with the answer's
+    /// bytes (component tests).
     #[must_use]
-    pub fn inline(handle: impl FnMut(Request) -> Response + 'static) -> EngineLink {
+    pub fn inline(handle: impl FnMut(Request) -> Vec<u8> + 'static) -> EngineLink {
         EngineLink(Rc::new(Transport::Inline(RefCell::new(Box::new(handle)))))
     }
 
@@ -77,33 +101,56 @@ impl EngineLink {
         }
     }
 
-    /// Sends a request; the engine's response, or why there is none.
+    /// Asks the engine; its answer, or why there is none.
+    ///
+    /// # Errors
+    /// The worker failed to start or to answer, or the engine could not answer.
+    pub fn ask<Q: Ask>(&self, question: Q) -> impl Future<Output = Result<Q::Answer, String>> {
+        self.answer(question.request()).map(|answer| {
+            match answer.and_then(answer_of::<Q::Answer>) {
+                Ok(answer) => Ok(answer),
+                Err(Refusal::Engine(why)) => Err(why),
+                Err(Refusal::Demo(error)) => Err(error.to_string()),
+            }
+        })
+    }
+
+    /// The engine's answer to `request`, decoded and erased (one copy of the transport and
+    /// the decoding for every question; [`answer_of`] gives it its type).
+    ///
+    /// # Errors
+    /// The worker failed, or the engine or the demo server refused.
+    pub fn answer(&self, request: Request) -> Answered {
+        let reply = self.call(request);
+        Box::pin(async move {
+            let bytes = reply.await.map_err(Refusal::Engine)?;
+            decode(&bytes)
+        })
+    }
+
+    /// The bytes of the engine's answer to `request` (the transport, one copy for every
+    /// question: only the decoding depends on the question).
     ///
     /// # Errors
     /// The worker failed to start or to answer.
-    pub async fn call(&self, request: Request) -> Result<Response, String> {
+    pub fn call(&self, request: Request) -> Reply {
         match &*self.0 {
-            Transport::Inline(handle) => Ok((handle.borrow_mut())(request)),
-            Transport::Worker(worker) => worker.call(&request).await,
-        }
-    }
-
-    /// Sends a request and picks the expected answer out of the response (`pick` returns
-    /// `None` for any other variant); [`Response::Failed`] becomes its text.
-    ///
-    /// # Errors
-    /// The worker failed, the engine could not serve the request, or answered off topic.
-    pub async fn ask<T>(
-        &self,
-        request: Request,
-        pick: impl FnOnce(Response) -> Option<T>,
-    ) -> Result<T, String> {
-        match self.call(request).await? {
-            Response::Failed(text) => Err(text),
-            response => pick(response).ok_or_else(|| "The engine answered off topic.".into()),
+            Transport::Inline(handle) => {
+                Box::pin(std::future::ready(Ok((handle.borrow_mut())(request))))
+            }
+            Transport::Worker(worker) => {
+                let worker = worker.clone();
+                Box::pin(async move { worker.call(&request).await })
+            }
         }
     }
 }
+
+/// An answer on its way, decoded and erased, or why it will not come.
+pub type Answered = Pin<Box<dyn Future<Output = Result<Rc<dyn Any>, Refusal>>>>;
+
+/// The bytes of an answer on their way, or why they will not come.
+pub type Reply = Pin<Box<dyn Future<Output = Result<Vec<u8>, String>>>>;
 
 impl Worker {
     fn start(&self) -> Result<web_sys::Worker, String> {
@@ -149,7 +196,7 @@ impl Worker {
                 }
                 let bytes = js_sys::Uint8Array::new(&data);
                 // The id is the first field: peek it without decoding the rest here.
-                let Ok((id, _)) = postcard::take_from_bytes::<u64>(&bytes.to_vec()) else {
+                let Some((id, _)) = unframe(&bytes.to_vec()) else {
                     return;
                 };
                 let resolver = this.pending.borrow_mut().remove(&id);
@@ -161,7 +208,8 @@ impl Worker {
         onmessage.forget();
     }
 
-    async fn call(self: &Rc<Self>, request: &Request) -> Result<Response, String> {
+    /// The answer's bytes to `request`.
+    async fn call(self: &Rc<Self>, request: &Request) -> Result<Vec<u8>, String> {
         if let Some(why) = self.failed.borrow().clone() {
             return Err(why);
         }
@@ -172,7 +220,7 @@ impl Worker {
         }
         let id = self.next.get();
         self.next.set(id + 1);
-        let bytes = encode(id, request)?;
+        let bytes = encode_request(id, request)?;
         let message = js_sys::Uint8Array::from(bytes.as_slice());
         let pending = self.pending.clone();
         let promise = js_sys::Promise::new(&mut |resolve, reject| {
@@ -189,8 +237,8 @@ impl Worker {
             .await
             .map_err(|e| e.as_string().unwrap_or_else(|| format!("{e:?}")))?;
         let bytes = js_sys::Uint8Array::new(&reply).to_vec();
-        decode::<Response>(&bytes)
-            .map(|(_, response)| response)
-            .map_err(|e| format!("The engine's answer was not understood: {e}"))
+        unframe(&bytes)
+            .map(|(_, answer)| answer.to_vec())
+            .ok_or_else(|| "The engine's answer was not understood.".into())
     }
 }

@@ -1,0 +1,265 @@
+//! What the UI asks the engine: one type per question, each with the type of its answer
+//! ([`Ask::Answer`]). The UI sends a [`Request`] (the question in a closed set) and reads the
+//! answer as the question's own type, so there is no reply of another kind to handle. Both
+//! modules compile this file; requests and answers cross the worker boundary as postcard
+//! bytes ([`crate::link`]).
+//!
+//! On the wire an answer is `Result<Answer, String>`: the `Err` says why the engine could not
+//! answer (the project's traffic is not loaded, the request was not understood, the input
+//! was refused) in words for the reviewer. [`Answer`] is the codec's closed set: the engine
+//! writes a question's answer through the question ([`encode`]), and the UI reads it back as
+//! the question's type ([`decode`], [`answer_of`]); no caller matches on it.
+
+use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
+use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
+use crate::model::{
+    AuditCard, AuditRun, Boards, CheckpointCard, Inspection, SessionDetail, SessionRow, TrafficKey,
+    TrafficSummary,
+};
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::rc::Rc;
+
+/// A question to the engine, and the type of its answer.
+pub trait Ask {
+    /// What the engine answers.
+    type Answer: 'static;
+    /// The question as the engine receives it.
+    fn request(self) -> Request;
+    /// The answer as it crosses.
+    fn wrap(answer: Self::Answer) -> Answer;
+}
+
+/// Every question the engine answers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    /// [`Render`].
+    Render(Render),
+    /// [`Inspect`].
+    Inspect(Inspect),
+    /// [`Load`].
+    Load(Load),
+    /// [`Sessions`].
+    Sessions(Sessions),
+    /// [`Session`].
+    Session(Session),
+    /// [`Checkpoints`].
+    Checkpoints(Checkpoints),
+    /// [`Drafts`].
+    Drafts(Drafts),
+    /// [`Audits`].
+    Audits(Audits),
+    /// [`RunAudit`].
+    RunAudit(RunAudit),
+    /// [`TaskBoards`].
+    TaskBoards(TaskBoards),
+    /// A call to the demo server ([`DemoAsk`]).
+    Demo(DemoCall),
+}
+
+/// Renders untrusted Markdown to safe HTML.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Render(pub String);
+
+/// Validates one message and lays out what it carries; names its session or task when the
+/// project's traffic is loaded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Inspect {
+    /// The project.
+    pub key: TrafficKey,
+    /// The message.
+    pub message: MailRow,
+}
+
+/// Adds messages to a project's traffic (`reset`: replaces what was loaded).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Load {
+    /// The project.
+    pub key: TrafficKey,
+    /// The messages (any order; ids already loaded are skipped).
+    pub rows: Vec<MailRow>,
+    /// Forget what was loaded before.
+    pub reset: bool,
+}
+
+/// Every Pair session at `now_ms`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sessions {
+    /// The project.
+    pub key: TrafficKey,
+    /// The time.
+    pub now_ms: i64,
+}
+
+/// One Pair session in full (`None`: no such session).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Session {
+    /// The project.
+    pub key: TrafficKey,
+    /// The session id.
+    pub id: String,
+    /// The time.
+    pub now_ms: i64,
+}
+
+/// The open human checkpoints across sessions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoints {
+    /// The project.
+    pub key: TrafficKey,
+    /// The time.
+    pub now_ms: i64,
+}
+
+/// The messages a reviewer's decision at an open checkpoint sends, ready to send (refused
+/// when that checkpoint is no longer open as the view showed it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drafts {
+    /// The project.
+    pub key: TrafficKey,
+    /// The decision.
+    pub decision: CheckpointDecision,
+}
+
+/// The audit reports carried in the project's mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Audits(pub TrafficKey);
+
+/// Audits a diff against a contract, in the browser.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunAudit(pub AuditRun);
+
+/// The task boards at `now_ms`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaskBoards {
+    /// The project.
+    pub key: TrafficKey,
+    /// The time.
+    pub now_ms: i64,
+}
+
+/// Declares each question's answer type, its [`Request`] variant and its [`Answer`]
+/// variant (both of the question's name).
+macro_rules! answers {
+    ($($question:ident => $answer:ty;)*) => {
+        /// Every answer as it crosses the worker boundary: the answer of the question of the
+        /// same name, or the demo server's. Only [`decode`] reads it, into the question's own
+        /// answer type.
+        // Decoded once and then erased (moved, never stored): its size does not matter.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        pub enum Answer {
+            $(
+                #[doc = concat!("[`", stringify!($question), "`]'s answer.")]
+                $question($answer),
+            )*
+            /// A demo server call's answer ([`DemoAsk`]).
+            Demo(Result<DemoAnswer, BackendError>),
+        }
+
+        $(
+            impl Ask for $question {
+                type Answer = $answer;
+                fn request(self) -> Request {
+                    Request::$question(self)
+                }
+                fn wrap(answer: $answer) -> Answer {
+                    Answer::$question(answer)
+                }
+            }
+        )*
+
+        impl Answer {
+            /// The answer as the type its question declares, erased.
+            fn erase(self) -> Result<Rc<dyn Any>, Refusal> {
+                match self {
+                    $(Answer::$question(answer) => Ok(Rc::new(answer)),)*
+                    Answer::Demo(Ok(answer)) => Ok(answer.erase()),
+                    Answer::Demo(Err(error)) => Err(Refusal::Demo(error)),
+                }
+            }
+        }
+    };
+}
+
+answers! {
+    Render => String;
+    Inspect => Inspection;
+    Load => TrafficSummary;
+    Sessions => Vec<SessionRow>;
+    Session => Option<SessionDetail>;
+    Checkpoints => Vec<CheckpointCard>;
+    Drafts => Vec<Draft>;
+    Audits => Vec<AuditCard>;
+    RunAudit => AuditCard;
+    TaskBoards => Boards;
+}
+
+/// Why a question has no answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The engine could not answer (why, for the reviewer).
+    Engine(String),
+    /// The demo server's error for a call.
+    Demo(BackendError),
+}
+
+impl From<Refusal> for BackendError {
+    #[inline(never)]
+    fn from(refusal: Refusal) -> BackendError {
+        match refusal {
+            Refusal::Engine(why) => BackendError::Engine(why),
+            Refusal::Demo(error) => error,
+        }
+    }
+}
+
+/// Question `Q`'s answer as it crosses: `Ok` the answer, `Err` why there is none.
+#[must_use]
+pub fn encode<Q: Ask>(answer: Result<Q::Answer, String>) -> Vec<u8> {
+    write(&answer.map(Q::wrap))
+}
+
+/// A demo server call's answer as it crosses.
+#[must_use]
+pub fn encode_demo<Q: DemoAsk>(answer: Result<Q::Answer, BackendError>) -> Vec<u8> {
+    write(&Ok(Answer::Demo(answer.map(Q::wrap))))
+}
+
+/// Writes an answer (postcard writes every type of the model).
+fn write(answer: &Result<Answer, String>) -> Vec<u8> {
+    postcard::to_allocvec(answer).unwrap_or_default()
+}
+
+/// Reads an answer (of any question) from what [`encode`] or [`encode_demo`] wrote, erased:
+/// [`answer_of`] hands it back as its question's type.
+///
+/// # Errors
+/// The engine's refusal, the demo server's error, or bytes that are not an answer.
+pub fn decode(bytes: &[u8]) -> Result<Rc<dyn Any>, Refusal> {
+    match postcard::from_bytes::<Result<Answer, String>>(bytes) {
+        Ok(Ok(answer)) => answer.erase(),
+        Ok(Err(why)) => Err(Refusal::Engine(why)),
+        Err(e) => Err(Refusal::Engine(format!(
+            "The engine's answer was not understood: {e}"
+        ))),
+    }
+}
+
+/// A decoded answer as the type `T` its question declares.
+///
+/// # Errors
+/// An answer of another type (the engine answers each question with its own type, so only
+/// bytes that are no answer to this question get here).
+pub fn answer_of<T: 'static>(answer: Rc<dyn Any>) -> Result<T, Refusal> {
+    match answer.downcast::<T>().ok().and_then(Rc::into_inner) {
+        Some(answer) => Ok(answer),
+        None => Err(not_understood()),
+    }
+}
+
+/// The refusal of an answer of another type than its question's.
+#[inline(never)]
+fn not_understood() -> Refusal {
+    Refusal::Engine("The engine's answer was not understood.".into())
+}

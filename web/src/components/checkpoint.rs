@@ -1,0 +1,31 @@
+//! How the views name a human checkpoint and show a contract's integrity.
+
+use crate::model::IntegrityView;
+use leptos::prelude::*;
+use switchboard_core::session::pair::checkpoint::Checkpoint;
+
+/// `Contract review`, `Implementation review`, `Change-order review`.
+#[must_use]
+pub const fn title(checkpoint: Checkpoint) -> &'static str {
+    match checkpoint {
+        Checkpoint::ContractReview => "Contract review",
+        Checkpoint::ImplementationReview => "Implementation review",
+        Checkpoint::ChangeOrderReview => "Change-order review",
+    }
+}
+
+/// `#1 Contract review`.
+#[must_use]
+pub fn label(checkpoint: Checkpoint) -> String {
+    format!("#{} {}", checkpoint.number(), title(checkpoint))
+}
+
+/// A contract's integrity: `tampered:` flagged with the files, else its status.
+pub fn integrity(integrity: IntegrityView) -> AnyView {
+    if integrity.status == "tampered" {
+        view! { <strong class="flag">"tampered: "</strong> <code>{integrity.files.join(", ")}</code> }
+            .into_any()
+    } else {
+        integrity.status.into_any()
+    }
+}

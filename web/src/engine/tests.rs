@@ -1,0 +1,271 @@
+//! The engine over the demo's traffic: every kind of session, the boards, and a checkpoint
+//! decided, sent, answered by the demo's planner and decided again — each question asked
+//! and answered as it crosses the worker boundary (encoded and decoded).
+
+use super::Engine;
+use crate::api::demo::call;
+use crate::api::demo::dates::DEMO_NOW_MS;
+use crate::api::{CheckpointDecision, OpenCheckpoint};
+use crate::ask::{self, answer_of, decode, Ask, Refusal};
+use crate::model::{TrafficKey, TrafficSummary};
+use crate::routes::Source;
+use switchboard_core::session::pair::checkpoint::{Checkpoint, Decision, DecisionKind};
+use switchboard_core::session::pair::decide::Decide;
+
+/// Asks the engine as the UI does: the answer decoded as the question's type.
+fn ask<Q: Ask>(engine: &mut Engine, question: Q) -> Result<Q::Answer, Refusal> {
+    decode(&engine.handle(question.request())).and_then(answer_of::<Q::Answer>)
+}
+
+/// Asks the demo server in the engine as the UI does.
+fn call<Q: call::DemoAsk>(engine: &mut Engine, call: Q) -> Result<Q::Answer, Refusal> {
+    let request = crate::ask::Request::Demo(call.call());
+    decode(&engine.handle(request)).and_then(answer_of::<Q::Answer>)
+}
+
+/// The engine with the demo's pair-lab (or another project's) traffic loaded.
+fn loaded(project: &str) -> (Engine, TrafficKey) {
+    let mut engine = Engine::new();
+    let key = TrafficKey {
+        src: Source::Demo,
+        project: project.into(),
+    };
+    reload(&mut engine, &key, true);
+    (engine, key)
+}
+
+/// Loads the demo project's traffic (again) into the engine.
+fn reload(engine: &mut Engine, key: &TrafficKey, reset: bool) -> TrafficSummary {
+    let traffic = call::Traffic {
+        project: key.project.clone(),
+        since: None,
+    };
+    let rows = call(engine, traffic).unwrap();
+    let load = ask::Load {
+        key: key.clone(),
+        rows,
+        reset,
+    };
+    ask(engine, load).unwrap()
+}
+
+#[test]
+fn the_sessions_view_has_every_kind_of_session() {
+    let (mut engine, key) = loaded("pair-lab");
+    let sessions = ask::Sessions {
+        key: key.clone(),
+        now_ms: DEMO_NOW_MS,
+    };
+    let rows = ask(&mut engine, sessions).unwrap();
+    let find = |id: &str| {
+        rows.iter()
+            .find(|r| r.id == id)
+            .unwrap_or_else(|| panic!("{id}"))
+    };
+    assert_eq!(
+        find("pair-101").checkpoint,
+        Some(Checkpoint::ContractReview)
+    );
+    assert_eq!(
+        find("pair-102").checkpoint,
+        Some(Checkpoint::ImplementationReview)
+    );
+    assert_eq!(find("pair-102").integrity.status, "intact");
+    assert_eq!(
+        find("pair-103").checkpoint,
+        Some(Checkpoint::ChangeOrderReview)
+    );
+    let tampered = find("pair-104");
+    assert_eq!(tampered.integrity.status, "tampered");
+    assert_eq!(tampered.integrity.files, ["tmp/pair_1767104000_tests.py"]);
+    assert_eq!(find("pair-105").status, "merged");
+    assert_eq!(find("pair-106").status, "aborted");
+    let building = find("pair-107");
+    let next = building.next.as_ref().expect("a deadline");
+    assert!(next.at_ms > DEMO_NOW_MS, "the countdown runs");
+    assert_eq!(next.action, "TIMEOUT_WARNING");
+    assert!(find("pair-108").task.as_ref().unwrap().contains("<script>"));
+    for id in [
+        "pair-101", "pair-102", "pair-103", "pair-105", "pair-106", "pair-107",
+    ] {
+        let session = ask::Session {
+            key: key.clone(),
+            id: id.into(),
+            now_ms: DEMO_NOW_MS,
+        };
+        let detail = ask(&mut engine, session).unwrap().expect(id);
+        assert!(
+            detail.violations.is_empty(),
+            "{id}: {:?}",
+            detail.violations
+        );
+    }
+    let checkpoints = ask::Checkpoints {
+        key: key.clone(),
+        now_ms: DEMO_NOW_MS,
+    };
+    let cards = ask(&mut engine, checkpoints).unwrap();
+    let co = cards.iter().find(|c| c.at.session == "pair-103").unwrap();
+    let order = co.change_order.as_ref().unwrap();
+    assert!(order.evidence.contains("ModuleNotFoundError"));
+    assert_eq!(order.attempted_fixes.len(), 2);
+    let audits = ask(&mut engine, ask::Audits(key)).unwrap();
+    let failed = audits
+        .iter()
+        .find(|a| a.session.as_deref() == Some("pair-104"))
+        .unwrap();
+    assert_eq!((failed.status.as_str(), failed.scheming), ("FAIL", true));
+    assert!(failed
+        .issues
+        .iter()
+        .any(|i| i.location.as_deref() == Some("tmp/pair_1767104000_tests.py:9")));
+    let passed = audits
+        .iter()
+        .find(|a| a.session.as_deref() == Some("pair-102"))
+        .unwrap();
+    assert_eq!(passed.status, "PASS", "{passed:?}");
+}
+
+#[test]
+fn the_boards_show_blocked_and_timed_out_work() {
+    for (project, check) in [("po-factory", 0), ("droid-fleet", 1), ("pair-lab", 2)] {
+        let (mut engine, key) = loaded(project);
+        let boards = ask(
+            &mut engine,
+            ask::TaskBoards {
+                key,
+                now_ms: DEMO_NOW_MS,
+            },
+        )
+        .unwrap();
+        match check {
+            0 => {
+                let blocked = &boards.agent_po[0];
+                assert_eq!(
+                    (blocked.task.as_str(), blocked.status.as_str()),
+                    ("TASK-200", "blocked")
+                );
+                assert_eq!(blocked.fix_retries, (2, 2));
+                let live = boards
+                    .agent_po
+                    .iter()
+                    .find(|t| t.task == "TASK-201")
+                    .unwrap();
+                assert!(live.next.as_ref().is_some_and(|n| n.at_ms > DEMO_NOW_MS));
+            }
+            1 => {
+                let first = &boards.errors[0];
+                assert!(
+                    first.needs_human && first.severity == "blocking",
+                    "{first:?}"
+                );
+                assert!(!boards.conflicts.is_empty());
+            }
+            _ => {
+                let timed_out = boards
+                    .permissions
+                    .iter()
+                    .find(|p| p.subject.as_deref() == Some("perm-901"))
+                    .unwrap();
+                assert_eq!(timed_out.status, "timed_out");
+                assert!(boards.permissions.iter().any(|p| p.status == "approved"));
+                assert!(boards.permissions.iter().any(|p| p.status == "denied"));
+                assert!(boards.reviews.iter().any(|r| r.status == "fail"));
+                assert!(!boards.ack_debt.is_empty());
+            }
+        }
+    }
+}
+
+/// Checkpoint #1 of pair-101 as the queue shows it now.
+fn contract_review(engine: &mut Engine, key: &TrafficKey) -> OpenCheckpoint {
+    let checkpoints = ask::Checkpoints {
+        key: key.clone(),
+        now_ms: DEMO_NOW_MS,
+    };
+    let cards = ask(engine, checkpoints).unwrap();
+    let card = cards.iter().find(|c| c.at.session == "pair-101").unwrap();
+    assert_eq!(card.at.checkpoint, Checkpoint::ContractReview);
+    card.at.clone()
+}
+
+/// A decision at the checkpoint `at` as the view sends it.
+fn decided(at: &OpenCheckpoint, decision: &Decision) -> CheckpointDecision {
+    CheckpointDecision {
+        session: at.session.clone(),
+        opened: at.entry,
+        decide: Decide {
+            checkpoint: at.checkpoint,
+            kind: decision.kind,
+            text: decision.text.clone(),
+            reviewed: None,
+        },
+    }
+}
+
+#[test]
+fn a_revise_gets_a_new_draft_that_can_be_approved() {
+    let (mut engine, key) = loaded("pair-lab");
+    let at = contract_review(&mut engine, &key);
+    let revise = Decision::parse(
+        at.checkpoint,
+        "revise: cover currencies with a comma decimal",
+    )
+    .unwrap();
+    assert_eq!(
+        revise.literal(),
+        "REVISE: cover currencies with a comma decimal"
+    );
+    let drafts = ask::Drafts {
+        key: key.clone(),
+        decision: decided(&at, &revise),
+    };
+    let drafts = ask(&mut engine, drafts).unwrap();
+    let m = &drafts[0];
+    assert_eq!(
+        (m.subject.as_str(), m.sender.as_deref(), m.to.as_slice()),
+        (
+            "CONTRACT_REVISION_REQUESTED",
+            Some("BlueLake"),
+            &["BlueLake".to_owned()][..]
+        )
+    );
+    assert_eq!(m.thread_id.as_deref(), Some("pair-101"));
+    // The demo decides and sends in one call.
+    let decide = |decision: CheckpointDecision| call::Decide {
+        project: "pair-lab".into(),
+        decision,
+        now_ms: DEMO_NOW_MS + 1_000,
+    };
+    let ids = call(&mut engine, decide(decided(&at, &revise))).unwrap();
+    assert_eq!(ids.len(), 1);
+    // The planner answered with a new draft: checkpoint #1 is open again, on a newer
+    // message; a decision at the checkpoint as it was is refused.
+    let summary = reload(&mut engine, &key, false);
+    let reopened = contract_review(&mut engine, &key);
+    assert!(summary.open.contains(&reopened));
+    assert!(reopened.entry > at.entry);
+    let stale = call(&mut engine, decide(decided(&at, &revise)));
+    assert!(stale.is_err(), "{stale:?}");
+    let approve = Decision::new(DecisionKind::Approved, "").unwrap();
+    let drafts = ask::Drafts {
+        key: key.clone(),
+        decision: decided(&reopened, &approve),
+    };
+    let m = &ask(&mut engine, drafts).unwrap()[0];
+    assert_eq!(
+        (m.subject.as_str(), m.to.as_slice()),
+        ("CONTRACT_FINAL", &["GreenCastle".to_owned()][..])
+    );
+    assert!(
+        m.body_md.contains("tmp/pair_1767101000_spec_final_v2.md"),
+        "{}",
+        m.body_md
+    );
+    let merge = Decision::new(DecisionKind::MergeApproved, "").unwrap();
+    let refused = ask::Drafts {
+        key,
+        decision: decided(&reopened, &merge),
+    };
+    assert!(ask(&mut engine, refused).is_err());
+}

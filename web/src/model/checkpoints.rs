@@ -1,0 +1,27 @@
+//! The checkpoint queue: each open human checkpoint with what the reviewer needs to decide.
+//! The decisions it allows are the core's (`Checkpoint::decisions`).
+
+use super::audits::AuditCard;
+use super::message::Field;
+use super::sessions::{ChangeOrderView, SessionRow};
+use crate::api::OpenCheckpoint;
+use serde::{Deserialize, Serialize};
+
+/// An open checkpoint in the queue, with what the reviewer needs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CheckpointCard {
+    /// Which checkpoint of which session, opened by which message of the log.
+    pub at: OpenCheckpoint,
+    /// The session.
+    pub session: SessionRow,
+    /// When it opened.
+    pub opened_at_ms: Option<i64>,
+    /// The message that opened it.
+    pub opened_by: Option<u64>,
+    /// That message's content, as labelled values (artifacts, build result, evidence).
+    pub fields: Vec<Field>,
+    /// The change order under review (#3).
+    pub change_order: Option<ChangeOrderView>,
+    /// The session's audit reports.
+    pub audits: Vec<AuditCard>,
+}

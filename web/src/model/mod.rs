@@ -1,0 +1,31 @@
+//! What the engine answers the views: view models of the project's traffic, computed by the
+//! core in the engine and rendered by the views. Both modules compile these types; they cross
+//! the worker boundary as the answers of [`crate::ask`].
+//!
+//! Times are milliseconds since the Unix epoch (UTC). Texts that come from mail are data:
+//! the views render them as text, never as markup (the rendered Markdown in
+//! [`Inspection::html`] is the only HTML, produced by [`crate::markdown::render`]).
+//!
+//! - [`traffic`]: which project, and what the engine holds of it.
+//! - [`sessions`]: Pair sessions; [`checkpoints`]: the checkpoint queue.
+//! - [`message`]: one message inspected; [`audits`]: audit reports; [`boards`]: task boards.
+
+pub mod audits;
+pub mod boards;
+pub mod checkpoints;
+pub mod message;
+pub mod sessions;
+pub mod traffic;
+
+pub use audits::{AuditCard, AuditIssueView, AuditRun};
+pub use boards::{
+    AckDebtView, Boards, ConflictView, DroidColumn, DroidTaskView, ErrorView, GateView, PoTaskView,
+    RequestView,
+};
+pub use checkpoints::CheckpointCard;
+pub use message::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
+pub use sessions::{
+    ChangeOrderView, CheckpointHistory, ContractView, IntegrityView, SessionDetail, SessionRow,
+    Step, TimelineItem, ViolationView, WaitingView,
+};
+pub use traffic::{TrafficKey, TrafficSummary};
