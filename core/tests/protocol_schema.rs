@@ -147,3 +147,58 @@ fn the_dispatching_schema_agrees_except_on_ambiguity() {
     }
     assert!(checked > 100, "{checked}");
 }
+
+mod date_time {
+    //! The exported `DATE_TIME` pattern against the core's matcher
+    //! ([`formats::is_rfc3339`]), on strings built to sit near the edges of RFC 3339.
+
+    use proptest::prelude::*;
+    use serde_json::json;
+    use switchboard_core::protocol::{export::schema, registry::formats};
+
+    /// Two digits, mostly in range and often at an edge.
+    fn two() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (0u8..=99).prop_map(|n| format!("{n:02}")),
+            prop::sample::select(vec![
+                "00", "01", "12", "13", "23", "24", "28", "29", "30", "31", "32", "59", "60"
+            ])
+            .prop_map(str::to_owned),
+        ]
+    }
+
+    fn year() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (0u16..=9999).prop_map(|n| format!("{n:04}")),
+            prop::sample::select(vec![
+                "0000", "1900", "2000", "2023", "2024", "2100", "2400", "0004"
+            ])
+            .prop_map(str::to_owned),
+        ]
+    }
+
+    fn candidate() -> impl Strategy<Value = String> {
+        let sep = prop::sample::select(vec!["T", "t", " ", "_"]);
+        let frac = prop::sample::select(vec!["", ".5", ".123456", ".", ".x"]);
+        let zone = prop_oneof![
+            prop::sample::select(vec!["Z", "z", "", "+0530", "Zjunk", "\n"])
+                .prop_map(str::to_owned),
+            (prop::sample::select(vec!["+", "-"]), two(), two())
+                .prop_map(|(s, h, m)| format!("{s}{h}:{m}")),
+        ];
+        (year(), two(), two(), sep, two(), two(), two(), frac, zone).prop_map(
+            |(y, mo, d, sep, h, mi, s, frac, zone)| {
+                format!("{y}-{mo}-{d}{sep}{h}:{mi}:{s}{frac}{zone}")
+            },
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn the_pattern_is_the_matcher(s in candidate()) {
+            let validator = jsonschema::draft202012::new(&json!({ "type": "string", "pattern": schema::DATE_TIME }))
+                .expect("the pattern compiles");
+            prop_assert_eq!(validator.is_valid(&json!(s)), formats::is_rfc3339(&s), "{:?}", s);
+        }
+    }
+}

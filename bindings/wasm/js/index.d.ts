@@ -115,8 +115,10 @@ export type JsonSchema = Record<string, unknown>;
 
 /**
  * The JSON Schema (draft 2020-12) generated from the registry, as `switchboard schema` prints it.
- * Schemas express strict mode; timestamps use `format: date-time` (validate with format
- * assertion, e.g. ajv with ajv-formats).
+ * Schemas express strict mode and give the package's verdict exactly (timestamps and ids are
+ * patterns, no `format`): compile them with `new Ajv2020({ strict: true })`, no plug-in needed.
+ * Beyond JSON Schema: lenient mode, messages carried in an Agent Mail `body_md`, and text the
+ * core refuses before any value exists (a lone surrogate escape, nesting past 128, `1e400`).
  *
  * @param key - `family/TYPE` for one type, a family name for that family's union, `"any"` or
  *   nothing for the union of every type (automatic detection).

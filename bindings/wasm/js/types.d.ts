@@ -109,11 +109,11 @@ export interface PairContractDraft {
   body: {
     phase: "CONTRACT_GENERATION";
     artifacts: {
-      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      /** A pair_artifact: `^tmp/pair_[0-9]+_[^\n]+$`. */
       safety_reasoning: string;
-      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      /** A pair_artifact: `^tmp/pair_[0-9]+_[^\n]+$`. */
       spec: string;
-      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      /** A pair_artifact: `^tmp/pair_[0-9]+_[^\n]+$`. */
       tests: string;
     };
     status: "AWAITING_HUMAN_REVIEW";
@@ -134,9 +134,9 @@ export interface PairContractFinal {
     phase: "CONTRACT_FINALIZED";
     /** Required in strict mode; lenient mode accepts its absence (`pair_cli_abbreviated_body`). */
     artifacts: {
-      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      /** A pair_artifact: `^tmp/pair_[0-9]+_[^\n]+$`. */
       spec: string;
-      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      /** A pair_artifact: `^tmp/pair_[0-9]+_[^\n]+$`. */
       tests: string;
     };
     /** Required in strict mode; lenient mode accepts its absence (`pair_cli_abbreviated_body`). */
@@ -205,9 +205,9 @@ export interface PairChangeOrderAccepted {
     phase: "CONTRACT_REVISED";
     decision: "ACCEPTED";
     updated_artifacts: {
-      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      /** A pair_artifact: `^tmp/pair_[0-9]+_[^\n]+$`. */
       spec: string;
-      /** A pair_artifact: `^tmp/pair_[0-9]+_.+$`. */
+      /** A pair_artifact: `^tmp/pair_[0-9]+_[^\n]+$`. */
       tests: string;
     };
     /** Non-empty. */

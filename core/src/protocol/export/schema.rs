@@ -1,11 +1,20 @@
 //! JSON Schema (draft 2020-12) export, generated from the registry.
 //!
-//! Schemas express strict mode. Not expressible, hence not exported: lenient-mode deviations,
-//! the diagnostics of family/type
-//! detection (the union schemas [`any_message`] and [`family_message`] reject such messages,
-//! including the `ambiguous_family` rule, without saying why), and messages carried as JSON text
-//! inside an Agent Mail `body_md` (JSON Schema cannot parse a string). Timestamps are exported
-//! as `format: date-time`; validate with format assertion enabled.
+//! Schemas express strict mode, and say exactly what validation says: every pattern matches
+//! what the core's matcher accepts (timestamps included: [`DATE_TIME`] is RFC 3339 as the core
+//! reads it, with no leap second and the days of each month), and every schema compiles under
+//! ajv 2020 with `strict: true` and no format plug-in. What JSON Schema cannot express, hence
+//! not exported:
+//! - lenient-mode deviations (the schemas are strict);
+//! - the diagnostics of family/type detection (the union schemas [`any_message`] and
+//!   [`family_message`] reject such messages, including the `ambiguous_family` rule, without
+//!   saying why);
+//! - messages carried as JSON text inside an Agent Mail `body_md` (JSON Schema cannot parse a
+//!   string);
+//! - what exists only in the JSON text, before a parser turns it into values: a duplicate member
+//!   name (the core reports `duplicate_key`; a parser keeps one of the values), and an integer
+//!   written with a fraction or exponent (`1.0`, `1e2`: the core says `wrong_type`, a parsed `1`
+//!   is an integer to JSON Schema).
 
 use crate::protocol::registry::{
     CrossCheck, Discriminator, FamilyId, FamilySpec, MessageTypeSpec, ObjectSpec, Presence, Str,
@@ -15,6 +24,20 @@ use serde_json::{json, Map, Value};
 
 /// The draft 2020-12 meta-schema URI.
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// An RFC 3339 date-time exactly as the core accepts it
+/// ([`is_rfc3339`](crate::protocol::registry::formats::is_rfc3339)): a real calendar date
+/// (leap years included), `T` or `t`, hours to 23, minutes and seconds to 59 (no leap second),
+/// an optional fraction, and `Z`, `z` or a `±HH:MM` offset. Exported as this pattern rather than
+/// `format: date-time`, whose implementations differ (ajv-formats accepts a space for `T`, and
+/// leap seconds).
+pub const DATE_TIME: &str = concat!(
+    "^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])",
+    "|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))",
+    "|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)",
+    "[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?",
+    "(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$",
+);
 
 /// The `family/TYPE` key of a message type.
 pub fn key(family: FamilyId, spec: &MessageTypeSpec) -> String {
@@ -119,12 +142,17 @@ pub fn dispatch_message() -> Value {
 
 /// Schemas matching the objects a family claims during detection (markers and discriminators).
 fn claims(fam: &FamilySpec) -> Vec<Value> {
-    let markers = fam.markers.iter().map(|m| json!({ "required": [m] }));
+    let markers = fam.markers.iter().map(|m| has(m));
     let discs = fam
         .types
         .iter()
         .map(|t| discriminator(&t.discriminator, false));
     markers.chain(discs).collect()
+}
+
+/// A schema matching the objects that have member `name`.
+fn has(name: &str) -> Value {
+    json!({ "type": "object", "required": [name], "properties": { name: true } })
 }
 
 /// A schema matching the objects a discriminator fits; with `shape`, a type's shape members
@@ -136,25 +164,25 @@ fn discriminator(d: &Discriminator, shape: bool) -> Value {
             value,
             shape: members,
         } => {
-            let mut s = json!({ "required": [key], "properties": { *key: { "const": value } } });
+            let mut s = json!({ "type": "object", "required": [key], "properties": { *key: { "const": value } } });
             if shape && !members.is_empty() {
-                let any: Vec<Value> = members.iter().map(|m| json!({ "required": [m] })).collect();
+                let any: Vec<Value> = members.iter().map(|m| has(m)).collect();
                 s["anyOf"] = any.into();
             }
             s
         }
         Discriminator::OneOf { key, values } => {
-            json!({ "required": [key], "properties": { *key: { "enum": values } } })
+            json!({ "type": "object", "required": [key], "properties": { *key: { "enum": values } } })
         }
         Discriminator::Bool { key, value } => {
-            json!({ "required": [key], "properties": { *key: { "const": value } } })
+            json!({ "type": "object", "required": [key], "properties": { *key: { "const": value } } })
         }
         Discriminator::Tool { tool, prefixes } => {
             let mut names = vec![(*tool).to_owned()];
             names.extend(prefixes.iter().map(|p| format!("{p}{tool}")));
-            json!({ "required": ["name"], "properties": { "name": { "enum": names } } })
+            json!({ "type": "object", "required": ["name"], "properties": { "name": { "enum": names } } })
         }
-        Discriminator::Has { key } => json!({ "required": [key] }),
+        Discriminator::Has { key } => has(key),
     }
 }
 
@@ -232,7 +260,7 @@ fn string(s: &Str) -> Value {
         Str::Text { non_empty: true } => json!({ "type": "string", "minLength": 1 }),
         Str::Enum { values, .. } => json!({ "type": "string", "enum": values }),
         Str::Const(c) => json!({ "const": c }),
-        Str::DateTime { .. } => json!({ "type": "string", "format": "date-time" }),
+        Str::DateTime { .. } => json!({ "type": "string", "pattern": DATE_TIME }),
         Str::Pattern(p) => json!({ "type": "string", "pattern": p.regex }),
         Str::Version { major, parts } => json!({
             "type": "string",
@@ -251,8 +279,8 @@ fn cross(c: &CrossCheck) -> Vec<Value> {
             .iter()
             .map(|(t, n)| {
                 json!({
-                    "if": { "properties": { *text: { "const": t } }, "required": [text] },
-                    "then": { "properties": { *number: { "const": n } } },
+                    "if": { "type": "object", "properties": { *text: { "const": t } }, "required": [text] },
+                    "then": { "type": "object", "properties": { *number: { "const": n } } },
                 })
             })
             .collect(),
@@ -266,6 +294,7 @@ fn cross(c: &CrossCheck) -> Vec<Value> {
                 .iter()
                 .map(|v| {
                     json!({ "not": {
+                        "type": "object",
                         "properties": { *a: { "const": v }, *b: { "const": v } },
                         "required": [a, b],
                     }})
@@ -274,7 +303,7 @@ fn cross(c: &CrossCheck) -> Vec<Value> {
             if object.is_empty() {
                 same
             } else {
-                vec![json!({ "properties": { *object: { "allOf": same } } })]
+                vec![json!({ "type": "object", "properties": { *object: { "allOf": same } } })]
             }
         }
     }

@@ -83,7 +83,7 @@ pub static COMMIT_SHA: Pattern = Pattern {
 /// A Pair artifact path, `tmp/pair_<timestamp>_<name>`.
 pub static PAIR_ARTIFACT: Pattern = Pattern {
     name: "pair_artifact",
-    regex: "^tmp/pair_[0-9]+_.+$",
+    regex: "^tmp/pair_[0-9]+_[^\\n]+$",
     code: IssueCode::BadPattern,
     check: is_pair_artifact,
     example: "tmp/pair_1234567890_spec_final.md",
