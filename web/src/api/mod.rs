@@ -3,9 +3,9 @@
 //! JSON-RPC) and [`demo::DemoBackend`] (the built-in demo, an in-memory server that runs in
 //! the engine worker).
 //!
-//! Messages cross as typed rows ([`MailRow`], decoded once by the core's
-//! `agent_mail::replies`). Mailbox streams are the pane's canonical row-array JSON text, so
-//! the core's pane normalizer (`switchboard_core::pane`) sees exactly what a server sent.
+//! Messages cross as typed rows ([`MailRow`], [`Contact`]), decoded once by the core's
+//! `agent_mail` from what a server sent; the core's pane normalizer
+//! (`switchboard_core::pane`) reads those rows.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -17,7 +17,7 @@ use switchboard_core::glob::patterns_overlap;
 pub mod demo;
 pub mod mcp;
 
-pub use switchboard_core::agent_mail::{Draft, Importance, MailRow};
+pub use switchboard_core::agent_mail::{Contact, Draft, Importance, MailRow};
 use switchboard_core::session::pair::checkpoint::Checkpoint;
 use switchboard_core::session::pair::decide::Decide;
 
@@ -229,12 +229,12 @@ impl fmt::Display for StreamNote {
 /// One agent's mailbox streams, ready for the pane normalizer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mailbox {
-    /// Inbox rows (canonical row-array JSON, or the text that failed to adapt).
-    pub inbox: String,
-    /// Outbox rows (canonical row-array JSON).
-    pub outbox: String,
-    /// Contact rows (canonical row-array JSON).
-    pub contacts: String,
+    /// Inbox rows.
+    pub inbox: Vec<MailRow>,
+    /// Outbox rows.
+    pub outbox: Vec<MailRow>,
+    /// Contact rows.
+    pub contacts: Vec<Contact>,
     /// Acknowledged message ids.
     pub acked: Vec<u64>,
     /// The streams that could not be loaded (shown, not fatal).
@@ -340,14 +340,14 @@ pub trait Backend {
     fn projects(&self) -> BackendFuture<'_, Vec<Project>>;
     /// The agents of a project.
     fn agents(&self, project: &str) -> BackendFuture<'_, Vec<Agent>>;
-    /// An agent's inbox rows (canonical row-array JSON).
-    fn inbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String>;
-    /// An agent's outbox rows (canonical row-array JSON).
-    fn outbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String>;
-    /// An agent's contacts (canonical row-array JSON).
-    fn contacts(&self, project: &str, agent: &str) -> BackendFuture<'_, String>;
-    /// Ids of the agent's acknowledged messages among `inbox_rows`.
-    fn acked(&self, project: &str, agent: &str, inbox_rows: &str) -> BackendFuture<'_, Vec<u64>>;
+    /// An agent's inbox rows (without bodies).
+    fn inbox(&self, project: &str, agent: &str) -> BackendFuture<'_, Vec<MailRow>>;
+    /// An agent's outbox rows (without bodies).
+    fn outbox(&self, project: &str, agent: &str) -> BackendFuture<'_, Vec<MailRow>>;
+    /// An agent's contacts.
+    fn contacts(&self, project: &str, agent: &str) -> BackendFuture<'_, Vec<Contact>>;
+    /// Ids of the agent's acknowledged messages among its `inbox` rows.
+    fn acked(&self, project: &str, agent: &str, inbox: &[MailRow]) -> BackendFuture<'_, Vec<u64>>;
     /// One message with its body; `agent` is whose view it is, if any.
     fn message(&self, project: &str, agent: Option<&str>, id: u64) -> BackendFuture<'_, MailRow>;
     /// Acknowledges a message for an agent.
@@ -420,15 +420,20 @@ pub async fn load_mailbox(
     .await;
     let inbox = inbox?;
     let mut notes = Vec::new();
-    let mut fallback = |result: Result<String, BackendError>, stream| match result {
-        Ok(rows) => rows,
-        Err(error) => {
-            notes.push(StreamNote { stream, error });
-            "[]".to_string()
-        }
-    };
-    let outbox = fallback(outbox, Stream::Outbox);
-    let contacts = fallback(contacts, Stream::Contacts);
+    let outbox = outbox.unwrap_or_else(|error| {
+        notes.push(StreamNote {
+            stream: Stream::Outbox,
+            error,
+        });
+        Vec::new()
+    });
+    let contacts = contacts.unwrap_or_else(|error| {
+        notes.push(StreamNote {
+            stream: Stream::Contacts,
+            error,
+        });
+        Vec::new()
+    });
     let acked = match backend.acked(project, agent, &inbox).await {
         Ok(ids) => ids,
         Err(error) => {

@@ -28,7 +28,7 @@ pub fn answer(
         DemoCall::Agents(c) => reply::<call::Agents>(server.agents(&c.project)),
         DemoCall::Inbox(c) => reply::<call::Inbox>(server.rows(&c.project, &c.agent, false)),
         DemoCall::Outbox(c) => reply::<call::Outbox>(server.rows(&c.project, &c.agent, true)),
-        DemoCall::Contacts(c) => reply::<call::Contacts>(server.contact_rows(&c.project, &c.agent)),
+        DemoCall::Contacts(c) => reply::<call::Contacts>(server.contacts(&c.project, &c.agent)),
         DemoCall::Acked(c) => reply::<call::Acked>(Ok(server.acked(&c.agent))),
         DemoCall::Message(c) => reply::<call::Message>(server.message(&c.project, c.id)),
         DemoCall::Acknowledge(c) => {

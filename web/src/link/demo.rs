@@ -8,8 +8,8 @@ use crate::api::demo::call::{self, DemoAsk};
 use crate::api::demo::dates::DEMO_NOW_MS;
 use crate::api::demo::scale;
 use crate::api::{
-    Agent, Backend, BackendError, BackendFuture, Capabilities, Decided, Draft, MailRow, Project,
-    Reservation, SearchHit, TrafficProgress, TrafficRead, UnifiedRow, Variant,
+    Agent, Backend, BackendError, BackendFuture, Capabilities, Contact, Decided, Draft, MailRow,
+    Project, Reservation, SearchHit, TrafficProgress, TrafficRead, UnifiedRow, Variant,
 };
 use crate::ask::{answer_of, Request};
 use futures::FutureExt;
@@ -109,7 +109,7 @@ impl Backend for DemoBackend {
         })
     }
 
-    fn inbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
+    fn inbox(&self, project: &str, agent: &str) -> BackendFuture<'_, Vec<MailRow>> {
         if project == scale::SCALE_PROJECT {
             let rows = Self::scale_agent(agent).map(|n| scale::scale_rows(agent, n));
             return Box::pin(std::future::ready(rows));
@@ -120,9 +120,9 @@ impl Backend for DemoBackend {
         })
     }
 
-    fn outbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
+    fn outbox(&self, project: &str, agent: &str) -> BackendFuture<'_, Vec<MailRow>> {
         if project == scale::SCALE_PROJECT {
-            let rows = Self::scale_agent(agent).map(|_| "[]".to_string());
+            let rows = Self::scale_agent(agent).map(|_| Vec::new());
             return Box::pin(std::future::ready(rows));
         }
         self.ask(call::Outbox {
@@ -131,9 +131,9 @@ impl Backend for DemoBackend {
         })
     }
 
-    fn contacts(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
+    fn contacts(&self, project: &str, agent: &str) -> BackendFuture<'_, Vec<Contact>> {
         if project == scale::SCALE_PROJECT {
-            let rows = Self::scale_agent(agent).map(|_| "[]".to_string());
+            let rows = Self::scale_agent(agent).map(|_| Vec::new());
             return Box::pin(std::future::ready(rows));
         }
         self.ask(call::Contacts {
@@ -142,7 +142,7 @@ impl Backend for DemoBackend {
         })
     }
 
-    fn acked(&self, project: &str, agent: &str, _inbox: &str) -> BackendFuture<'_, Vec<u64>> {
+    fn acked(&self, project: &str, agent: &str, _inbox: &[MailRow]) -> BackendFuture<'_, Vec<u64>> {
         if project == scale::SCALE_PROJECT {
             let ids = self
                 .scale_acked

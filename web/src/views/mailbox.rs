@@ -42,7 +42,7 @@ pub fn snapshot(
 ) -> Result<Snapshot, String> {
     let contract = pane::contract();
     let build = |thread: Option<&str>, mode| {
-        pane::build_snapshot(
+        pane::build_snapshot_from_rows(
             &contract,
             &mailbox.inbox,
             &mailbox.outbox,
@@ -395,7 +395,7 @@ fn Row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::Mailbox;
+    use crate::api::{Contact, MailRow, Mailbox};
 
     #[test]
     fn only_visible_rows_plus_overscan_are_rendered() {
@@ -409,9 +409,9 @@ mod tests {
     #[test]
     fn thread_only_without_a_thread_uses_the_panes_thread() {
         let mailbox = Mailbox {
-            inbox: pane::SMOKE_INBOX.to_string(),
-            outbox: pane::SMOKE_OUTBOX_BEFORE_REPLY.to_string(),
-            contacts: pane::SMOKE_CONTACTS.to_string(),
+            inbox: MailRow::rows(pane::SMOKE_INBOX).unwrap(),
+            outbox: MailRow::rows(pane::SMOKE_OUTBOX_BEFORE_REPLY).unwrap(),
+            contacts: Contact::rows(pane::SMOKE_CONTACTS).unwrap(),
             acked: vec![],
             notes: vec![],
         };
@@ -426,19 +426,22 @@ mod tests {
     fn snapshots_whose_fingerprints_collide_are_different_views() {
         // The views memoize whole snapshots (`PartialEq` over every field), and the refresh
         // identity tells these apart too; only the reference fingerprint collides.
-        let contact = |to: &str, status: &str| serde_json::json!({"to": to, "status": status, "reason": "r", "updated_ts": "t"});
-        let mailbox = |contacts: serde_json::Value| Mailbox {
-            inbox: "[]".into(),
-            outbox: "[]".into(),
-            contacts: contacts.to_string(),
+        let contact = |to: &str, status: &str| Contact {
+            to: to.into(),
+            status: status.into(),
+            reason: "r".into(),
+            updated_ts: "t".into(),
+            expires_ts: None,
+        };
+        let mailbox = |contacts: Vec<Contact>| Mailbox {
+            inbox: Vec::new(),
+            outbox: Vec::new(),
+            contacts,
             acked: vec![],
             notes: vec![],
         };
-        let one = mailbox(serde_json::json!([contact("A:approved,B", "pending")]));
-        let two = mailbox(serde_json::json!([
-            contact("A", "approved"),
-            contact("B", "pending")
-        ]));
+        let one = mailbox(vec![contact("A:approved,B", "pending")]);
+        let two = mailbox(vec![contact("A", "approved"), contact("B", "pending")]);
         let (a, b) = (
             snapshot(&one, FilterMode::All, None).unwrap(),
             snapshot(&two, FilterMode::All, None).unwrap(),

@@ -4,8 +4,8 @@
 //! as the engine's requests (`crate::ask`).
 
 use crate::api::{
-    Agent, BackendError, CheckpointDecision, Draft, MailRow, Project, Reservation, SearchHit,
-    UnifiedRow,
+    Agent, BackendError, CheckpointDecision, Contact, Draft, MailRow, Project, Reservation,
+    SearchHit, UnifiedRow,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -80,27 +80,27 @@ calls! {
         /// Project.
         project: String,
     } -> Vec<Agent>;
-    /// An agent's inbox rows (canonical row-array JSON).
+    /// An agent's inbox rows.
     Inbox {
         /// Project.
         project: String,
         /// Agent.
         agent: String,
-    } -> String;
-    /// An agent's outbox rows (canonical row-array JSON).
+    } -> Vec<MailRow>;
+    /// An agent's outbox rows.
     Outbox {
         /// Project.
         project: String,
         /// Agent.
         agent: String,
-    } -> String;
-    /// An agent's contacts (canonical row-array JSON).
+    } -> Vec<MailRow>;
+    /// An agent's contacts.
     Contacts {
         /// Project.
         project: String,
         /// Agent.
         agent: String,
-    } -> String;
+    } -> Vec<Contact>;
     /// The ids an agent acknowledged.
     Acked {
         /// Project.

@@ -1,5 +1,5 @@
 //! The `scale` project: agents whose inboxes hold 1k, 10k and 100k synthetic messages, made
-//! when an inbox is opened (never stored), written straight into JSON text.
+//! when an inbox is opened (never stored).
 
 use super::dates::timestamp;
 use crate::api::MailRow;
@@ -46,27 +46,13 @@ pub fn scale_message(agent: &str, i: u64) -> MailRow {
     }
 }
 
-/// The rows of a scale inbox, written straight into a string (no JSON tree).
+/// The rows of a scale inbox, as a mailbox lists them (without bodies).
 #[must_use]
-pub fn scale_rows(agent: &str, n: u64) -> String {
-    let mut out = String::with_capacity(n as usize * 190 + 16);
-    out.push_str("{\"result\":[");
-    for i in 0..n {
-        let m = scale_message(agent, i);
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&format!(
-            "{{\"id\":{},\"subject\":\"{}\",\"from\":\"{}\",\"created_ts\":\"{}\",\"importance\":\"{}\",\"ack_required\":{},\"thread_id\":\"{}\"}}",
-            m.id,
-            m.subject,
-            m.from,
-            m.created_ts,
-            m.importance,
-            m.ack_required,
-            m.thread_id.unwrap_or_default()
-        ));
-    }
-    out.push_str("]}");
-    out
+pub fn scale_rows(agent: &str, n: u64) -> Vec<MailRow> {
+    (0..n)
+        .map(|i| MailRow {
+            body_md: String::new(),
+            ..scale_message(agent, i)
+        })
+        .collect()
 }

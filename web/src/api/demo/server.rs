@@ -6,9 +6,9 @@
 use super::dates::{timestamp_ms, DEMO_NOW_MS};
 use super::world::{self, DemoContact, DemoMessage, DemoProject};
 use crate::api::{
-    Agent, BackendError, Draft, Importance, MailRow, Project, Reservation, SearchHit, UnifiedRow,
+    Agent, BackendError, Contact, Draft, Importance, MailRow, Project, Reservation, SearchHit,
+    UnifiedRow,
 };
-use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use switchboard_core::session::pair::decide;
 use switchboard_core::time::Timestamp;
@@ -29,22 +29,6 @@ impl Default for DemoServer {
     fn default() -> Self {
         Self::new()
     }
-}
-
-fn row(message: &DemoMessage, outbox: bool) -> Value {
-    let mut value = json!({
-        "id": message.id,
-        "subject": message.subject,
-        "from": message.from,
-        "created_ts": message.created_ts,
-        "importance": message.importance,
-        "ack_required": message.ack_required,
-        "thread_id": message.thread_id,
-    });
-    if outbox {
-        value["delivery_status"] = json!("sent");
-    }
-    value
 }
 
 impl DemoServer {
@@ -165,14 +149,19 @@ impl DemoServer {
             .collect())
     }
 
-    /// An agent's inbox (or outbox) rows, as a server's `{"result": [...]}` reply text.
+    /// An agent's inbox (or outbox) rows, as a mailbox lists them (without bodies).
     ///
     /// # Errors
     /// An unknown project or agent.
-    pub fn rows(&self, slug: &str, agent: &str, outbox: bool) -> Result<String, BackendError> {
+    pub fn rows(
+        &self,
+        slug: &str,
+        agent: &str,
+        outbox: bool,
+    ) -> Result<Vec<MailRow>, BackendError> {
         let project = self.project_index(slug)?;
         self.check_agent(project, agent)?;
-        let rows: Vec<Value> = self
+        Ok(self
             .messages
             .iter()
             .filter(|m| m.project == project)
@@ -183,28 +172,32 @@ impl DemoServer {
                     m.to.iter().any(|to| to == agent)
                 }
             })
-            .map(|m| row(m, outbox))
-            .collect();
-        Ok(json!({ "result": rows }).to_string())
+            .map(|m| MailRow {
+                body_md: String::new(),
+                delivery_status: outbox.then(|| "sent".to_owned()),
+                ..m.mail_row(false)
+            })
+            .collect())
     }
 
-    /// An agent's contacts, as a server's reply text.
+    /// An agent's contacts.
     ///
     /// # Errors
     /// An unknown project.
-    pub fn contact_rows(&self, project: &str, agent: &str) -> Result<String, BackendError> {
+    pub fn contacts(&self, project: &str, agent: &str) -> Result<Vec<Contact>, BackendError> {
         let index = self.project_index(project)?;
-        let rows: Vec<Value> = self
+        Ok(self
             .contacts
             .iter()
             .filter(|c| c.project == index && c.owner == agent)
-            .map(|c| {
-                json!({"to": c.peer, "status": c.status, "reason": c.reason,
-                       "updated_ts": "2026-11-10T09:00:00.000000+00:00",
-                       "expires_ts": "2026-12-10T09:00:00.000000+00:00"})
+            .map(|c| Contact {
+                to: c.peer.clone(),
+                status: c.status.to_owned(),
+                reason: c.reason.clone(),
+                updated_ts: "2026-11-10T09:00:00.000000+00:00".to_owned(),
+                expires_ts: Some("2026-12-10T09:00:00.000000+00:00".to_owned()),
             })
-            .collect();
-        Ok(json!({ "result": rows }).to_string())
+            .collect())
     }
 
     /// One message with its body.

@@ -96,11 +96,11 @@ fn every_family_has_valid_and_broken_messages() {
 #[test]
 fn scale_inboxes_are_synthesized_on_demand() {
     let rows = scale::scale_rows("Load10k", 10_000);
-    let snap = switchboard_core::pane::build_snapshot(
+    let snap = switchboard_core::pane::build_snapshot_from_rows(
         &switchboard_core::pane::contract(),
         &rows,
-        "[]",
-        "[]",
+        &[],
+        &[],
         None,
         switchboard_core::pane::FilterMode::All,
         &[],

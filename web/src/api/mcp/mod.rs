@@ -21,13 +21,13 @@ mod rpc;
 mod traffic;
 
 pub use config::ConnectConfig;
-pub use operator::{unified_for_project, unified_rows};
+pub use operator::{unified_mail, unified_rows};
 pub use probe::detect_variant;
 pub use rpc::adapter_error;
 
 use super::{
-    Agent, Backend, BackendError, BackendFuture, Capabilities, Decided, Draft, MailRow, Project,
-    Reservation, SearchHit, TrafficProgress, TrafficRead, UnifiedRow, Variant,
+    Agent, Backend, BackendError, BackendFuture, Capabilities, Contact, Decided, Draft, MailRow,
+    Project, Reservation, SearchHit, TrafficProgress, TrafficRead, UnifiedRow, Variant,
 };
 use crate::percent::encode;
 use serde_json::{json, Value};
@@ -188,7 +188,7 @@ impl Backend for McpBackend {
         Box::pin(async move { self.agents_list(&project).await })
     }
 
-    fn inbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
+    fn inbox(&self, project: &str, agent: &str) -> BackendFuture<'_, Vec<MailRow>> {
         let (project, agent) = (project.to_string(), agent.to_string());
         Box::pin(async move {
             // Operator mode: without this agent's token, read its mail from the unified
@@ -198,15 +198,16 @@ impl Backend for McpBackend {
                 && self.capabilities.operator
             {
                 let body = self.unified_body().await?;
-                let body = unified_for_project(&body, &project)?;
-                return replies::unified_inbox_rows(&body, Some(&agent)).map_err(adapter_error);
+                let mut rows = unified_mail(&body, &project)?;
+                rows.retain(|row| row.to.contains(&agent));
+                return Ok(rows);
             }
             let reply = self.fetch_inbox(&project, &agent, false).await?;
-            replies::inbox_rows(&reply).map_err(adapter_error)
+            MailRow::rows(&reply).map_err(adapter_error)
         })
     }
 
-    fn outbox(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
+    fn outbox(&self, project: &str, agent: &str) -> BackendFuture<'_, Vec<MailRow>> {
         let (project, agent) = (project.to_string(), agent.to_string());
         Box::pin(async move {
             let uri = format!(
@@ -217,7 +218,7 @@ impl Backend for McpBackend {
             if let Ok(rows) = self
                 .agent_resource(&uri, &agent)
                 .await
-                .and_then(|reply| replies::outbox_rows(&reply, None).map_err(adapter_error))
+                .and_then(|reply| MailRow::rows(&reply).map_err(adapter_error))
             {
                 return Ok(rows);
             }
@@ -232,24 +233,20 @@ impl Backend for McpBackend {
                 let Ok(reply) = self.fetch_inbox(&project, &other, false).await else {
                     continue;
                 };
-                let Ok(text) = replies::outbox_rows(&reply, Some(&agent)) else {
+                let Ok(batch) = MailRow::rows(&reply) else {
                     continue;
                 };
-                let Ok(Value::Array(batch)) = serde_json::from_str::<Value>(&text) else {
-                    continue;
-                };
-                for row in batch {
-                    let id = row.get("id").and_then(Value::as_u64);
-                    if id.is_some_and(|id| seen.insert(id)) {
-                        rows.push(row);
-                    }
-                }
+                rows.extend(
+                    batch
+                        .into_iter()
+                        .filter(|row| row.from == agent && seen.insert(row.id)),
+                );
             }
-            Ok(Value::Array(rows).to_string())
+            Ok(rows)
         })
     }
 
-    fn contacts(&self, project: &str, agent: &str) -> BackendFuture<'_, String> {
+    fn contacts(&self, project: &str, agent: &str) -> BackendFuture<'_, Vec<Contact>> {
         let (project, agent) = (project.to_string(), agent.to_string());
         Box::pin(async move {
             if !self.tools.contains("list_contacts") && self.capabilities.variant == Variant::Fork {
@@ -263,16 +260,13 @@ impl Backend for McpBackend {
                     self.agent_args(&project, &agent, json!({})),
                 )
                 .await?;
-            replies::contact_rows(&reply).map_err(adapter_error)
+            Contact::rows(&reply).map_err(adapter_error)
         })
     }
 
-    fn acked(&self, project: &str, agent: &str, inbox_rows: &str) -> BackendFuture<'_, Vec<u64>> {
-        let (project, agent, inbox_rows) = (
-            project.to_string(),
-            agent.to_string(),
-            inbox_rows.to_string(),
-        );
+    fn acked(&self, project: &str, agent: &str, inbox: &[MailRow]) -> BackendFuture<'_, Vec<u64>> {
+        let (project, agent) = (project.to_string(), agent.to_string());
+        let ack_required: Vec<MailRow> = inbox.iter().filter(|r| r.ack_required).cloned().collect();
         Box::pin(async move {
             let local: Vec<u64> = self
                 .local_acks
@@ -287,7 +281,8 @@ impl Backend for McpBackend {
                 self.agent_query(&project, &agent)
             );
             let reply = self.agent_resource(&uri, &agent).await?;
-            let mut ids = replies::acknowledged_ids(&inbox_rows, &reply).map_err(adapter_error)?;
+            let pending = replies::pending_ack_ids(&reply).map_err(adapter_error)?;
+            let mut ids = MailRow::acknowledged_ids(&ack_required, &pending);
             ids.extend(local);
             ids.sort_unstable();
             ids.dedup();

@@ -98,9 +98,7 @@ impl McpBackend {
         {
             // No token for this agent: its mail as the operator endpoint shows it.
             let body = self.unified_body().await?;
-            let body = super::operator::unified_for_project(&body, project)?;
-            let rows = MailRow::rows(&body).map_err(super::rpc::adapter_error)?;
-            let rows = rows
+            let rows = super::operator::unified_mail(&body, project)?
                 .into_iter()
                 .filter(|r| r.to.iter().any(|t| t == agent))
                 .filter(|r| since.is_none_or(|s| r.created_ts.as_str() > s))
