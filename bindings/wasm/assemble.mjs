@@ -34,7 +34,7 @@ if (!version) throw new Error("no [workspace.package] version in Cargo.toml");
 
 // ---- the surface: what index.d.ts declares ----
 const dts = js("index.d.ts");
-const declared = (kind) => [...dts.matchAll(new RegExp(`^export declare ${kind} (\\w+)`, "gm"))].map((m) => m[1]);
+const declared = (kind) => [...new Set([...dts.matchAll(new RegExp(`^export declare ${kind} (\\w+)`, "gm"))].map((m) => m[1]))];
 const values = [...declared("function"), ...declared("const")];
 const classes = declared("class");
 

@@ -219,20 +219,30 @@ export function createApi(glue) {
   function makeSchema(key, lenient) {
     const word = schemaWord(key) | (lenient ? 1 : 0);
     const fn = `schema ${key}`;
-    /** `{value, warnings}` when valid, else `{issues, warnings}` (errors only in `issues`). */
-    function run(value) {
-      let code;
-      try {
-        code = glue.validateBytes(utf8(toJson(value, fn)), word);
-      } catch (err) {
-        return { issues: [notJsonIssue(err)], warnings: [] };
-      }
-      if (code & 1) return { value, warnings: [] };
+    /**
+     * `{value, warnings}` when the JSON bytes are valid (`value()` gives the value), else
+     * `{issues, warnings}` (errors only in `issues`).
+     */
+    function check(bytes, value) {
+      const code = glue.validateBytes(bytes, word);
+      if (code & 1) return { value: value(), warnings: [] };
       const report = JSON.parse(glue.takeReports(true))[0];
       const errors = [];
       const warnings = [];
       for (const issue of report.issues) (issue.severity === "error" ? errors : warnings).push(issue);
-      return report.valid ? { value, warnings } : { issues: errors, warnings };
+      return report.valid ? { value: value(), warnings } : { issues: errors, warnings };
+    }
+    function run(value) {
+      let bytes;
+      try {
+        bytes = utf8(toJson(value, fn));
+      } catch (err) {
+        return { issues: [notJsonIssue(err)], warnings: [] };
+      }
+      return check(bytes, () => value);
+    }
+    function runJson(text) {
+      return check(utf8(toText(text, `${fn}: safeParseJson`)), () => JSON.parse(text));
     }
     function standardJsonSchema(options) {
       const target = options && options.target;
@@ -263,6 +273,12 @@ export function createApi(glue) {
         const r = run(value);
         if (r.issues) throw new SchemaError(key, r.issues, r.warnings);
         return r.value;
+      },
+      safeParseJson(text) {
+        const r = runJson(text);
+        return r.issues
+          ? { success: false, error: new SchemaError(key, r.issues, r.warnings) }
+          : { success: true, data: r.value, warnings: r.warnings };
       },
       jsonSchema() {
         return jsonSchema(key);
@@ -343,21 +359,25 @@ export function createApi(glue) {
     throw new TypeError(`${fn}: expected a message log (JSON text, bytes, or an array of messages), got ${describe(log)}`);
   }
 
-  /** `now` as milliseconds since the epoch: a Date, a number of milliseconds, or a time string. */
-  function nowMs(options, fn) {
-    if (options === null || typeof options !== "object") {
-      throw new TypeError(`${fn}: options with \`now\` are required (the library reads no clock), got ${describe(options)}`);
-    }
-    const { now } = options;
+  /** A time as milliseconds since the epoch: a Date, a number of milliseconds, or a time string. */
+  function timeMs(now, name, fn) {
     let ms;
     if (Object.prototype.toString.call(now) === "[object Date]") ms = now.getTime();
     else if (typeof now === "number") ms = now;
     else if (typeof now === "string") ms = glue.parseTime(now);
-    else throw new TypeError(`${fn}: options.now must be a Date, milliseconds since the epoch or an RFC 3339 string, got ${describe(now)}`);
+    else throw new TypeError(`${fn}: ${name} must be a Date, milliseconds since the epoch or an RFC 3339 string, got ${describe(now)}`);
     if (ms === undefined || !Number.isFinite(ms) || Math.abs(ms) > MAX_TIME) {
-      throw new TypeError(`${fn}: options.now ${typeof now === "string" ? JSON.stringify(now) : String(now)} is not a time`);
+      throw new TypeError(`${fn}: ${name} ${typeof now === "string" ? JSON.stringify(now) : String(now)} is not a time`);
     }
     return Math.trunc(ms);
+  }
+
+  /** `options.now` (required) as milliseconds since the epoch. */
+  function nowMs(options, fn) {
+    if (options === null || typeof options !== "object") {
+      throw new TypeError(`${fn}: options with \`now\` are required (the library reads no clock), got ${describe(options)}`);
+    }
+    return timeMs(options.now, "options.now", fn);
   }
 
   function flag(options, name, fn) {
@@ -451,6 +471,85 @@ export function createApi(glue) {
     return unwrap(glue.audit(...fileArgs(contract, "audit (contract)"), toText(diff, "audit (diff)"), approved));
   }
 
+  /** A message key (`family/TYPE`), checked against the registry. */
+  function typeKey(key, fn) {
+    if (typeof key !== "string" || !key.includes("/") || schemaWord(key) === undefined) {
+      throw new TypeError(`${fn}: expected a family/TYPE key such as "droid/task_assignment", got ${typeof key === "string" ? JSON.stringify(key) : describe(key)}`);
+    }
+    return key;
+  }
+
+  function optionalString(options, name, fn) {
+    const value = options[name];
+    if (value !== undefined && typeof value !== "string") throw new TypeError(`${fn}: options.${name} must be a string, got ${describe(value)}`);
+    return value;
+  }
+
+  /**
+   * The builders' options as JSON for the boundary. `now` defaults to the clock and `random`
+   * (a droid message id's 16 bytes) to crypto.getRandomValues, unless the fields hold the member
+   * they derive (`timestamp`, `message_id`): the core reads neither a clock nor randomness.
+   */
+  function builderOptions(options, fields, names, fn) {
+    if (options === undefined || options === null) options = {};
+    else if (typeof options !== "object") throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+    const out = {};
+    if (options.now !== undefined) out.now = timeMs(options.now, "options.now", fn);
+    else if (fields?.timestamp === undefined) out.now = Date.now();
+    if (options.random !== undefined) {
+      const { random } = options;
+      if (!(random instanceof Uint8Array) || random.length !== 16) throw new TypeError(`${fn}: options.random must be a Uint8Array of 16 bytes, got ${describe(random)}`);
+      out.random = Array.from(random);
+    } else if (fields?.message_id === undefined) {
+      out.random = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)));
+    }
+    for (const name of names) {
+      const value = optionalString(options, name, fn);
+      if (value !== undefined) out[name] = value;
+    }
+    return JSON.stringify(out);
+  }
+
+  function build(key, fields, options) {
+    typeKey(key, "build");
+    if (fields === null || typeof fields !== "object" || Array.isArray(fields)) {
+      throw new TypeError(`build: fields must be an object (the type's own members; for Pair, the body), got ${describe(fields)}`);
+    }
+    const opts = builderOptions(options, fields, ["sender", "to", "agentId", "taskId"], "build");
+    return unwrap(glue.build(key, toJson(fields, "build"), opts));
+  }
+
+  function errorReply(report, original, options) {
+    if (report === null || typeof report !== "object" || typeof report.valid !== "boolean" || !Array.isArray(report.issues)) {
+      throw new TypeError(`errorReply: expected a report (from validate, validateJson, …), got ${describe(report)}`);
+    }
+    const family = options?.family;
+    if (family !== undefined && !familyIndex.has(family)) {
+      throw new TypeError(`errorReply: unknown options.family ${JSON.stringify(family)} (expected one of: ${familyNames})`);
+    }
+    const opts = JSON.parse(builderOptions(options, undefined, ["sender"], "errorReply"));
+    if (family !== undefined) opts.family = family;
+    const text = typeof original === "string" ? toText(original, "errorReply") : toJson(original, "errorReply (original)");
+    return unwrap(glue.errorReply(JSON.stringify(report), text, JSON.stringify(opts)));
+  }
+
+  /** The `family/TYPE` key of a simple result code. */
+  function codeKey(code) {
+    const family = families[((code >>> 1) & 7) - 1];
+    return `${family.name}/${family.types[((code >>> 4) & 0xff) - 1]}`;
+  }
+
+  function parseJson(text, options) {
+    const word = optionsWord(options, "parseJson");
+    const code = glue.validateBytes(utf8(toText(text, "parseJson")), word);
+    if (code & 1) return { ok: true, key: codeKey(code), value: JSON.parse(text), report: simple(code) };
+    const report = JSON.parse(glue.takeReports(false))[0];
+    let value;
+    if (report.issues[0]?.code !== "not_json") value = JSON.parse(text);
+    if (report.valid) return { ok: true, key: `${report.family}/${report.messageType}`, value, report };
+    return { ok: false, value, report };
+  }
+
   const familyList = Object.freeze(
     families.map((f) => Object.freeze({ name: f.name, title: f.title, version: f.version, types: Object.freeze(f.types.slice()) })),
   );
@@ -475,5 +574,8 @@ export function createApi(glue) {
     fingerprint,
     verifyFingerprints,
     audit,
+    build,
+    errorReply,
+    parseJson,
   };
 }

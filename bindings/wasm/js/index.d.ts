@@ -15,6 +15,7 @@ import type {
   AuditReport,
   Boards,
   DecisionMessage,
+  ErrorReply,
   Family,
   Fingerprints,
   GateOutcome,
@@ -31,6 +32,7 @@ import type {
   Report,
   SchemaIssue,
   SessionView,
+  SwitchboardErrorCode,
   TaskSpec,
   ValidateOptions,
   Verification,
@@ -73,6 +75,44 @@ export declare function validate(value: unknown, options?: ValidateOptions): Rep
  * @throws TypeError when `text` is not a string; RangeError when it exceeds 256 MiB.
  */
 export declare function validateJson(text: string, options?: ValidateOptions): Report;
+
+/** The result of {@link parseJson} for a valid message of type `K`. */
+export interface ParsedMessage<K extends MessageKey> {
+  ok: true;
+  /** The detected type. */
+  key: K;
+  /** The parsed message, typed by `key` (for an Agent Mail row: the row as parsed). */
+  value: MessageTypes[K];
+  /** The report (`valid: true`; lenient-mode warnings, if any). */
+  report: Report;
+}
+
+/** The result of {@link parseJson}: narrow on `ok`, then on `key`. */
+export type ParseResult =
+  | { [K in MessageKey]: ParsedMessage<K> }[MessageKey]
+  | {
+      ok: false;
+      /** The parsed JSON (undefined when the text is not JSON). */
+      value: unknown;
+      /** The report, every issue with its path. */
+      report: Report;
+    };
+
+/**
+ * One pass from JSON text to typed data: validates the text as {@link validateJson} does, and
+ * parses it once (`JSON.parse`) for the value; nothing is serialized again. `value` is typed by
+ * the detected `key`.
+ *
+ * @throws TypeError when `text` is not a string or the options are malformed.
+ *
+ * @example
+ * ```ts
+ * const r = parseJson(text);
+ * if (r.ok && r.key === "droid/task_assignment") r.value.task_id; // string
+ * else if (!r.ok) for (const i of r.report.issues) console.log(i.path, i.code);
+ * ```
+ */
+export declare function parseJson(text: string, options?: ValidateOptions): ParseResult;
 
 /**
  * Validates a message given as UTF-8 JSON bytes: the fastest path. Bytes that are not JSON
@@ -192,6 +232,14 @@ export interface MessageSchema<T>
    * @throws {@link SchemaError} when the value is not a valid message.
    */
   parse(value: unknown): T;
+  /**
+   * Validates JSON text and, when it is valid, parses it once into the typed value: the text is
+   * never serialized again (as `safeParse(JSON.parse(text))` would). Text that is not JSON fails
+   * with one `not_json` issue.
+   *
+   * @throws TypeError when `text` is not a string.
+   */
+  safeParseJson(text: string): SafeParseResult<T>;
   /** The JSON Schema of this key (see {@link jsonSchema}). */
   jsonSchema(): JsonSchema;
 }
@@ -218,7 +266,23 @@ export declare class SchemaError extends Error {
  * const init = schemas["pair/PAIR_INIT"].parse(JSON.parse(text)); // PairPairInit
  * ```
  */
-export declare const schemas: { readonly [K in SchemaKey]: MessageSchema<SchemaOutput<K>> };
+export declare const schemas: SchemaObjects;
+
+/**
+ * The type of {@link schemas}: one schema object per key, typed so that generic code over
+ * `MessageTypes[K]` type-checks (`schemas[key].parse(m)` is `MessageTypes[K]` for a generic
+ * `K extends MessageKey`).
+ */
+export type SchemaObjects = { readonly [K in SchemaKey]: MessageSchema<SchemaOutputs[K]> };
+
+/** What each schema key's objects give: `MessageTypes` plus the families' and `"any"`'s unions. */
+export interface SchemaOutputs extends MessageTypes, FamilyOutputs {
+  /** Every message. */
+  "any": Message;
+}
+
+/** Each family's message union, by family name. */
+export type FamilyOutputs = { [F in Family]: FamilyMessage<F> };
 
 /**
  * The schema object for a key, strict or lenient.
@@ -227,10 +291,9 @@ export declare const schemas: { readonly [K in SchemaKey]: MessageSchema<SchemaO
  * @param options - `{ lenient: true }` for lenient mode.
  * @throws TypeError for an unknown key or malformed options.
  */
-export declare function schema<K extends SchemaKey = "any">(
-  key?: K,
-  options?: SchemaOptions,
-): MessageSchema<SchemaOutput<K>>;
+export declare function schema<K extends MessageKey>(key: K, options?: SchemaOptions): MessageSchema<MessageTypes[K]>;
+export declare function schema<F extends Family>(key: F, options?: SchemaOptions): MessageSchema<FamilyMessage<F>>;
+export declare function schema(key?: "any", options?: SchemaOptions): MessageSchema<Message>;
 
 /** One protocol family of the registry. */
 export interface FamilyInfo {
@@ -358,29 +421,6 @@ export interface AuditInput {
   /** Dependencies accepted change orders approved. */
   approved?: readonly string[];
 }
-
-/** The code of a {@link SwitchboardError}. */
-export type SwitchboardErrorCode =
-  | "bad_log"
-  | "empty_log"
-  | "unknown_session"
-  | "unknown_decision"
-  | "decision_not_allowed"
-  | "missing_text"
-  | "unexpected_text"
-  | "no_open_checkpoint"
-  | "unknown_roles"
-  | "not_json"
-  | "invalid_message"
-  | "bad_task"
-  | "wrong_message"
-  | "task_mismatch"
-  | "bad_path"
-  | "bad_fingerprints"
-  | "bad_files"
-  | "not_a_diff"
-  | "malformed_diff"
-  | "bad_time";
 
 /**
  * Thrown by the session, decision, gate, fingerprint and audit functions when the core refuses
@@ -518,6 +558,86 @@ export declare function verifyFingerprints(
  * ```
  */
 export declare function audit(input: AuditInput): AuditReport;
+
+// ---- builders and error replies ----
+
+/** Options of {@link build}: what the protocol derives. The package reads the clock and
+ * crypto only where you give no value (the core itself reads neither). */
+export interface BuildOptions {
+  /** The time for a droid or Agent-PO `timestamp` (UTC); the clock by default. */
+  now?: TimeInput;
+  /** 16 random bytes for a droid `message_id` (`msg-<uuid v4>`); `crypto.getRandomValues` by default. */
+  random?: Uint8Array;
+  /** The droid `sender_id` (required for droid messages). */
+  sender?: string;
+  /** The Pair recipient `to` (required for Pair messages). */
+  to?: string;
+  /** The Agent-PO `agent_id`. */
+  agentId?: string;
+  /** The Agent-PO `task_id`. */
+  taskId?: string;
+}
+
+/**
+ * The fields {@link build} takes for a key: the type's own members (for Pair, the body's),
+ * any of which the builder can fill (constants, discriminators, derived members) may be left out.
+ */
+export type BuildFields<K extends MessageKey> = K extends `pair/${string}`
+  ? MessageTypes[K] extends { body: infer B }
+    ? Partial<B>
+    : Partial<MessageTypes[K]>
+  : Partial<MessageTypes[K]>;
+
+/**
+ * Builds a message of type `key` from its own fields, filling what the protocol derives: the
+ * discriminator and every constant the registry fixes; droid `version`, `timestamp` (now, UTC),
+ * `message_id` (`msg-<uuid v4>`) and `sender_id`; Agent-PO `timestamp`, `agent_id`, `task_id`
+ * (where given); Pair `to`, `subject` and the body. The result is validated strictly as `key`.
+ * A member given both in the fields and by an option is refused (give `timestamp` in the fields
+ * and no `now`, or the reverse).
+ *
+ * @throws SwitchboardError `invalid_message` (with `details.report`, every issue with its path,
+ *   and the message built as `details.built`), `missing_option` (e.g. a droid message without `sender`),
+ *   `conflict`; TypeError for an unknown key, fields that are not an object, or malformed
+ *   options (a `now` that is not a time, `random` not 16 bytes, a `sender` that is not a string).
+ *
+ * @example
+ * ```ts
+ * const task = build("droid/task_assignment", {
+ *   task_id: "bd-42", description: "Login form", specification: { acceptance_criteria: ["renders"] },
+ *   file_patterns: ["src/auth/**"], priority: "high", priority_value: 1,
+ * }, { sender: "orchestrator" });
+ * task.message_id; // "msg-…" (uuid v4)
+ * ```
+ */
+export declare function build<K extends MessageKey>(key: K, fields: BuildFields<K>, options?: BuildOptions): MessageTypes[K];
+
+/** Options of {@link errorReply}. */
+export interface ErrorReplyOptions {
+  /** The receiver's protocol, when the message's cannot be told (an unknown type). */
+  family?: Family;
+  /** The reply's time; the clock by default. */
+  now?: TimeInput;
+  /** 16 random bytes for the droid `error_report`'s `message_id`; crypto by default. */
+  random?: Uint8Array;
+  /** The replying agent (a droid `error_report`'s `sender_id`; required for droid). */
+  sender?: string;
+}
+
+/**
+ * The protocol's answer to an invalid message: droid, the `invalid_format` (or
+ * `version_mismatch`) rejection carrying the original `message_id` and the `error_report`
+ * notification citing it (an unknown type gets only the notification); Agent-PO, the `ERROR`
+ * message with `INVALID_MESSAGE` naming the original `message_type`.
+ *
+ * @param report - The message's report, from {@link validate}, {@link validateJson} or
+ *   {@link parseJson} (a lenient or hinted report works too).
+ * @param original - The message: the parsed value or its JSON text.
+ * @throws SwitchboardError `message_valid`, `no_error_reply` (Pair and Pair Claude define
+ *   none), `missing_option` (a droid reply needs `sender`), `bad_report`; TypeError for an
+ *   argument that is not a report, or malformed options.
+ */
+export declare function errorReply(report: Report, original: unknown, options?: ErrorReplyOptions): ErrorReply;
 
 // ---- Standard Schema v1 and Standard JSON Schema v1 ----
 // The interfaces of @standard-schema/spec 1.1.0 (MIT), copied as the spec recommends instead of

@@ -1405,19 +1405,6 @@ export type PaneEventKind =
 /** A point in time as the core prints it: RFC 3339 in UTC with milliseconds when not whole seconds. */
 export type Time = string;
 
-/** One of the Pair Protocol's three human checkpoints. */
-export type Checkpoint = "contract_review" | "implementation_review" | "change_order_review";
-
-/** A decision a reviewer takes at a checkpoint (what they type starts with it). */
-export type DecisionKeyword =
-  | "APPROVED"
-  | "REVISE"
-  | "ABORT"
-  | "MERGE APPROVED"
-  | "REJECT"
-  | "ACCEPT CHANGE"
-  | "REJECT CHANGE";
-
 /** A decision the open checkpoint allows, and the text it needs (`feedback`, `reason`, …). */
 export interface DecisionOption {
   decision: DecisionKeyword;
@@ -1787,6 +1774,27 @@ export interface AuditFinding {
   side: "new" | "old";
 }
 
+// ---- error replies ----
+
+/** A droid receiver's rejection of an invalid message (seed 004, "Invalid Message Format"). */
+export interface DroidReject {
+  /** Why: the message does not conform, or its major version is not the receiver's. */
+  error: "invalid_format" | "version_mismatch";
+  /** The first problem, as `path: message (code)`. */
+  details: string;
+  /** The original's `message_id`, for correlation (when it had one). */
+  message_id?: string;
+}
+
+/**
+ * A protocol's answer to an invalid message: droid, the rejection (none for an unknown type)
+ * and the `error_report` notification citing the original `message_id`; Agent-PO, the `ERROR`
+ * message with `INVALID_MESSAGE` naming the original `message_type`.
+ */
+export type ErrorReply =
+  | { family: "droid"; reject?: DroidReject; error_report: DroidErrorReport }
+  | { family: "agent-po"; error: AgentPoError };
+
 /** `audit_report.json`, as `switchboard audit` prints it (valid as pair/AUDIT_REPORT). */
 export interface AuditReport {
   status: "PASS" | "FAIL";
@@ -1837,3 +1845,50 @@ export type AuditPattern =
   | "safety-check-removed"
   | "empty-error-handler"
   | "result-discarded";
+
+/** One of the Pair Protocol's three human checkpoints. */
+export type Checkpoint =
+  | "contract_review"
+  | "implementation_review"
+  | "change_order_review";
+
+/** A decision a reviewer takes at a checkpoint (what they type starts with it). */
+export type DecisionKeyword =
+  | "APPROVED"
+  | "REVISE"
+  | "ABORT"
+  | "MERGE APPROVED"
+  | "REJECT"
+  | "ACCEPT CHANGE"
+  | "REJECT CHANGE";
+
+/** The stable code of a `SwitchboardError` (a refusal of the core). */
+export type SwitchboardErrorCode =
+  | "bad_log"
+  | "empty_log"
+  | "unknown_session"
+  | "unknown_decision"
+  | "decision_not_allowed"
+  | "missing_text"
+  | "unexpected_text"
+  | "no_open_checkpoint"
+  | "checkpoint_not_open"
+  | "unknown_roles"
+  | "not_json"
+  | "invalid_message"
+  | "bad_task"
+  | "wrong_message"
+  | "task_mismatch"
+  | "bad_path"
+  | "bad_fingerprints"
+  | "bad_files"
+  | "not_a_diff"
+  | "malformed_diff"
+  | "bad_time"
+  | "unknown_key"
+  | "not_an_object"
+  | "conflict"
+  | "missing_option"
+  | "message_valid"
+  | "no_error_reply"
+  | "bad_report";

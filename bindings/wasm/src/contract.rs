@@ -2,7 +2,7 @@
 //! against the contract, as `switchboard fingerprint` / `switchboard audit` print them (see
 //! [`crate::reply`]). Files cross as one byte array with their paths and lengths.
 
-use crate::reply::{reply, CallError};
+use crate::reply::{reply, CallError, ErrorCode};
 use switchboard_core::audit::{self, Contract};
 use switchboard_core::fingerprint::{fingerprint as take, verify, Fingerprints};
 use wasm_bindgen::prelude::*;
@@ -17,15 +17,15 @@ fn files<'a>(
     let mut at = 0usize;
     for (path, &len) in paths.iter().zip(lengths) {
         let end = at + len as usize;
-        let content = bytes
-            .get(at..end)
-            .ok_or_else(|| CallError::new("bad_files", "file lengths exceed the bytes given"))?;
+        let content = bytes.get(at..end).ok_or_else(|| {
+            CallError::new(ErrorCode::BadFiles, "file lengths exceed the bytes given")
+        })?;
         out.push((path.as_str(), content));
         at = end;
     }
     if paths.len() != lengths.len() || at != bytes.len() {
         return Err(CallError::new(
-            "bad_files",
+            ErrorCode::BadFiles,
             "paths, lengths and bytes disagree",
         ));
     }

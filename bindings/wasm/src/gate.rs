@@ -2,7 +2,7 @@
 //! or carried in an Agent Mail row) in, the gate's verdict, problems and directive out, as
 //! `switchboard gate go|next --compact` prints them (see [`crate::reply`]).
 
-use crate::reply::{invalid_message, reply, time, CallError};
+use crate::reply::{invalid_message, reply, time, CallError, ErrorCode};
 use serde_json::Value;
 use switchboard_core::protocol::{self, Options};
 use switchboard_core::session::agent_po::gate::{go_gate, next_gate, TaskSpec};
@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 /// carries).
 fn message(json: &str, what: &str) -> Result<Value, CallError> {
     let value: Value = serde_json::from_str(json)
-        .map_err(|e| CallError::new("not_json", format!("the {what} is not JSON: {e}")))?;
+        .map_err(|e| CallError::new(ErrorCode::NotJson, format!("the {what} is not JSON: {e}")))?;
     protocol::valid_message(value, &Options::default()).map_err(|r| invalid_message(what, &r))
 }
 

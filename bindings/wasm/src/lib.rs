@@ -13,6 +13,7 @@
 //! - [`session`], [`gate`], [`contract`]: sessions and task boards of a message log, checkpoint
 //!   decisions, Agent-PO gates, fingerprints and audits; each returns one JSON text,
 //!   `{ok}` or `{error}` ([`reply`]), that the JS layer unwraps or throws.
+//! - [`build`]: messages built from their own fields, and each family's error reply.
 //! - [`typescript`]: the generated TypeScript declarations the package ships.
 //!
 //! ## Adding a core function to the package
@@ -36,6 +37,7 @@
 //! 5. **Test**: a case in `tests/js/api.test.mjs`; `scripts/npm-package.sh` and
 //!    `node --test bindings/wasm/tests/js/` run it from the packed tarball.
 
+pub mod build;
 pub mod contract;
 pub mod gate;
 pub mod pane;

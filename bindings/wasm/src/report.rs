@@ -9,11 +9,12 @@
 //! family and type as above. A code without bit 0 means the report waits in [`take_reports`].
 
 use serde::ser::{SerializeSeq, Serializer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use switchboard_core::protocol::{
-    FamilySpec, Issue, IssueCode, MessageTypeSpec, Options, Path, PathSegment, Report, Severity,
-    REGISTRY,
+    FamilyId, FamilySpec, Issue, IssueCode, MessageTypeSpec, Options, Path, PathSegment, Report,
+    Severity, REGISTRY,
 };
 
 /// What one validation call checks, decoded from the options word.
@@ -188,6 +189,120 @@ impl Serialize for Segments<'_> {
     }
 }
 
+/// A report as JS holds it (from `validate*`, or a schema object's issues): the way back into
+/// the core's [`Report`], for the functions that take one (`errorReply`).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ReportIn {
+    valid: bool,
+    family: Option<String>,
+    message_type: Option<String>,
+    version: Option<String>,
+    issues: Vec<IssueIn>,
+}
+
+#[derive(Deserialize)]
+struct IssueIn {
+    path: PathIn,
+    code: String,
+    message: String,
+    severity: String,
+}
+
+/// An issue path: the JSON Pointer string of reports, or the segments of schema issues.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum PathIn {
+    Pointer(String),
+    Segments(Vec<SegmentIn>),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SegmentIn {
+    Index(usize),
+    Key(String),
+}
+
+impl PathIn {
+    fn into_path(self) -> Result<Path, String> {
+        let segments = match self {
+            PathIn::Segments(segs) => segs
+                .into_iter()
+                .map(|s| match s {
+                    SegmentIn::Index(i) => PathSegment::Index(i),
+                    SegmentIn::Key(k) => PathSegment::Key(k),
+                })
+                .collect(),
+            PathIn::Pointer(p) if p.is_empty() => Vec::new(),
+            PathIn::Pointer(p) => {
+                let rest = p
+                    .strip_prefix('/')
+                    .ok_or_else(|| format!("path {p:?} is not a JSON Pointer"))?;
+                rest.split('/')
+                    .map(|t| match t.parse::<usize>() {
+                        Ok(i) if t == i.to_string() => PathSegment::Index(i),
+                        _ => PathSegment::Key(t.replace("~1", "/").replace("~0", "~")),
+                    })
+                    .collect()
+            }
+        };
+        Ok(Path::from_segments(segments))
+    }
+}
+
+/// Reads a report the package gave JS back into the core's [`Report`] (family, type and issue
+/// codes by their registry names).
+///
+/// # Errors
+/// Why the JSON is not such a report.
+pub fn report_from_json(json: &str) -> Result<Report, String> {
+    let input: ReportIn = serde_json::from_str(json).map_err(|e| format!("not a report: {e}"))?;
+    let family = match input.family.as_deref() {
+        None => None,
+        Some(f) => Some(FamilyId::parse(f).ok_or_else(|| format!("unknown family {f:?}"))?),
+    };
+    let message_type = match (family, input.message_type.as_deref()) {
+        (_, None) => None,
+        (Some(f), Some(t)) => Some(
+            f.spec()
+                .message_type(t)
+                .ok_or_else(|| format!("unknown message type {t:?} in {}", f.as_str()))?
+                .name,
+        ),
+        (None, Some(t)) => return Err(format!("message type {t:?} without a family")),
+    };
+    let issues = input
+        .issues
+        .into_iter()
+        .map(|i| {
+            let code = IssueCode::ALL
+                .iter()
+                .copied()
+                .find(|c| c.as_str() == i.code)
+                .ok_or_else(|| format!("unknown issue code {:?}", i.code))?;
+            let severity = match i.severity.as_str() {
+                "error" => Severity::Error,
+                "warning" => Severity::Warning,
+                other => return Err(format!("unknown severity {other:?}")),
+            };
+            Ok(Issue {
+                path: i.path.into_path()?,
+                code,
+                message: i.message,
+                severity,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Report {
+        valid: input.valid,
+        family,
+        message_type,
+        version: input.version.map(Cow::Owned),
+        issues,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,6 +371,30 @@ mod tests {
             segments.contains(r#""path":["context"],"pointer":"/context""#),
             "{segments}"
         );
+    }
+
+    #[test]
+    fn reports_read_back_as_they_were_written() {
+        let msg = serde_json::json!({"to": "b", "subject": "PAIR_INIT", "body": {"items": [{"a/b~": 1}]}});
+        let report = protocol::validate(&msg, &Options::default());
+        assert!(!report.valid);
+        for segments in [false, true] {
+            let json = reports_json(std::slice::from_ref(&report), segments);
+            let one = serde_json::from_str::<Vec<serde_json::Value>>(&json).unwrap()[0].to_string();
+            let back = report_from_json(&one).unwrap();
+            assert_eq!(back.valid, report.valid);
+            assert_eq!(back.family, report.family);
+            assert_eq!(back.message_type, report.message_type);
+            assert_eq!(back.issues.len(), report.issues.len());
+            for (b, r) in back.issues.iter().zip(&report.issues) {
+                assert_eq!(
+                    (b.path.to_pointer(), b.code, &b.message),
+                    (r.path.to_pointer(), r.code, &r.message)
+                );
+            }
+        }
+        assert!(report_from_json(r#"{"valid": false, "family": "nope", "messageType": null, "version": null, "issues": []}"#).is_err());
+        assert!(report_from_json(r#"{"valid": false, "family": null, "messageType": null, "version": null, "issues": [{"path": "x", "code": "wrong_type", "message": "m", "severity": "error"}]}"#).is_err());
     }
 
     #[test]

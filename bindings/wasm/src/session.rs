@@ -2,7 +2,7 @@
 //! or Agent Mail rows) in, the core's sessions, task boards or a checkpoint decision's messages
 //! out, as `switchboard session` / `switchboard tasks` print them (see [`crate::reply`]).
 
-use crate::reply::{reply, time, CallError};
+use crate::reply::{reply, time, CallError, ErrorCode};
 use switchboard_core::agent_mail::read_log;
 use switchboard_core::protocol::Options;
 use switchboard_core::session::pair_claude::PairClaudeConfig;
@@ -67,7 +67,7 @@ pub fn decide(log: &[u8], session_id: &str, text: &str, lenient: bool) -> String
         let session = book.pair.get(session_id).ok_or_else(|| {
             let ids: Vec<&str> = book.pair.sessions().iter().map(|s| s.id.as_str()).collect();
             CallError::new(
-                "unknown_session",
+                ErrorCode::UnknownSession,
                 format!(
                     "no Pair session {session_id:?} in the log (sessions: {})",
                     ids.join(", ")

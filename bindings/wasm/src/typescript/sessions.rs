@@ -2,8 +2,10 @@
 //! the core's wire names (snake_case, as `switchboard session|tasks|gate|fingerprint|audit`
 //! print them), with the unions the core has as data generated from it.
 
+use crate::reply::ErrorCode;
 use switchboard_core::audit::patterns::PATTERNS;
 use switchboard_core::protocol::registry::families::pair::Phase;
+use switchboard_core::session::pair::checkpoint::{Checkpoint, DecisionKind};
 use switchboard_core::session::violation::ViolationCode;
 
 const SESSIONS: &str = r#"
@@ -11,19 +13,6 @@ const SESSIONS: &str = r#"
 
 /** A point in time as the core prints it: RFC 3339 in UTC with milliseconds when not whole seconds. */
 export type Time = string;
-
-/** One of the Pair Protocol's three human checkpoints. */
-export type Checkpoint = "contract_review" | "implementation_review" | "change_order_review";
-
-/** A decision a reviewer takes at a checkpoint (what they type starts with it). */
-export type DecisionKeyword =
-  | "APPROVED"
-  | "REVISE"
-  | "ABORT"
-  | "MERGE APPROVED"
-  | "REJECT"
-  | "ACCEPT CHANGE"
-  | "REJECT CHANGE";
 
 /** A decision the open checkpoint allows, and the text it needs (`feedback`, `reason`, …). */
 export interface DecisionOption {
@@ -394,6 +383,27 @@ export interface AuditFinding {
   side: "new" | "old";
 }
 
+// ---- error replies ----
+
+/** A droid receiver's rejection of an invalid message (seed 004, "Invalid Message Format"). */
+export interface DroidReject {
+  /** Why: the message does not conform, or its major version is not the receiver's. */
+  error: "invalid_format" | "version_mismatch";
+  /** The first problem, as `path: message (code)`. */
+  details: string;
+  /** The original's `message_id`, for correlation (when it had one). */
+  message_id?: string;
+}
+
+/**
+ * A protocol's answer to an invalid message: droid, the rejection (none for an unknown type)
+ * and the `error_report` notification citing the original `message_id`; Agent-PO, the `ERROR`
+ * message with `INVALID_MESSAGE` naming the original `message_type`.
+ */
+export type ErrorReply =
+  | { family: "droid"; reject?: DroidReject; error_report: DroidErrorReport }
+  | { family: "agent-po"; error: AgentPoError };
+
 /** `audit_report.json`, as `switchboard audit` prints it (valid as pair/AUDIT_REPORT). */
 export interface AuditReport {
   status: "PASS" | "FAIL";
@@ -417,9 +427,15 @@ pub fn declarations() -> String {
     format!(
         "{SESSIONS}\n/** A Pair Protocol phase. */\nexport type PairPhase =\n  | {};\n\n\
          /** A rule a session message can break. */\nexport type ViolationCode =\n  | {};\n\n\
-         /** The id of the audit pattern a finding comes from. */\nexport type AuditPattern =\n  | {};\n",
+         /** The id of the audit pattern a finding comes from. */\nexport type AuditPattern =\n  | {};\n\n\
+         /** One of the Pair Protocol's three human checkpoints. */\nexport type Checkpoint =\n  | {};\n\n\
+         /** A decision a reviewer takes at a checkpoint (what they type starts with it). */\nexport type DecisionKeyword =\n  | {};\n\n\
+         /** The stable code of a `SwitchboardError` (a refusal of the core). */\nexport type SwitchboardErrorCode =\n  | {};\n",
         union(Phase::ALL.iter().map(|p| p.as_str()).collect()),
         union(ViolationCode::ALL.iter().map(|c| c.as_str()).collect()),
         union(PATTERNS.iter().map(|p| p.id).collect()),
+        union(Checkpoint::ALL.iter().map(|c| c.as_str()).collect()),
+        union(DecisionKind::ALL.iter().map(|d| d.keyword()).collect()),
+        union(ErrorCode::ALL.iter().map(|c| c.as_str()).collect()),
     )
 }

@@ -19,7 +19,7 @@ import { ROOT, scratchProject } from "./support.mjs";
 const BIN = join(ROOT, "node_modules/.bin");
 
 /** The app every page runs: it imports the package by name, as a user's code would. */
-const APP = `import { validate, validateJson, validateBytes, schemas, families, sessions, SwitchboardError } from "switchboard-protocol";
+const APP = `import { validate, validateJson, validateBytes, schemas, families, sessions, build, parseJson, SwitchboardError } from "switchboard-protocol";
 
 const text = '{"type": "request_review", "context": "PR 12"}';
 const bad = schemas["pair-claude/DriverCommand"].safeParse({ type: "approve" });
@@ -36,6 +36,10 @@ window.results = {
   schema: { success: bad.success, path: bad.error.issues[0].path, code: bad.error.issues[0].code },
   families: families.map((f) => f.name),
   refusal,
+  parsed: parseJson(text).key,
+  built: build("pair-claude/DriverCommand", { type: "request_review", context: "PR 12" }).type,
+  id: build("droid/task_assignment", { task_id: "bd-1", description: "d", specification: { acceptance_criteria: [] },
+    file_patterns: [], priority: "low", priority_value: 3 }, { sender: "o" }).message_id.length,
 };
 document.body.textContent = window.results.text.valid ? "valid" : "invalid";
 `;
@@ -53,6 +57,9 @@ const EXPECTED = {
   schema: { success: false, path: ["type"], code: "not_in_enum" },
   families: ["pair", "agent-po", "droid", "pair-claude"],
   refusal: "bad_log",
+  parsed: "pair-claude/DriverCommand",
+  built: "request_review",
+  id: 40,
 };
 
 const page = (script) => `<!doctype html>

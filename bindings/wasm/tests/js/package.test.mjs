@@ -165,8 +165,37 @@ try {
   refusal = e.code;
 }
 const prints: Fingerprints = fingerprint({ "tests/a.py": "assert True\\n", "spec.md": new Uint8Array([35]) });
-const check: Verification = verifyFingerprints(prints, JSON.stringify(prints));
+const verified: Verification = verifyFingerprints(prints, JSON.stringify(prints));
 const audited: AuditReport = audit({ contract: { "tests/a.py": "assert f(2) == 4\\n" }, diff: "", approved: [] });
+
+// Builders, error replies and one-pass parsing, typed by key.
+const built: DroidTaskAssignment = build("droid/task_assignment", {
+  task_id: "bd-42", description: "Login form", specification: { acceptance_criteria: ["renders"] },
+  file_patterns: ["src/auth/**"], priority: "high", priority_value: 1,
+}, { sender: "orchestrator", now: new Date(0) });
+const pairInit: PairPairInit = build("pair/PAIR_INIT", { protocol_version: "3.1", task: "t", my_role: "PLANNER", your_role: "BUILDER" }, { to: "bob" });
+const reply: ErrorReply = errorReply(validate({ ...built, priority_value: 3 }), { ...built, priority_value: 3 }, { sender: "worker" });
+const replyKind: string = reply.family === "droid" ? reply.error_report.type : reply.error.message_type;
+const parsedText = parseJson(JSON.stringify(built));
+let parsedTask = "";
+if (parsedText.ok && parsedText.key === "droid/task_assignment") parsedTask = parsedText.value.task_id;
+const fromText = schemas["pair/PAIR_INIT"].safeParseJson(JSON.stringify(pairInit));
+const fromTextRole: string = fromText.success ? fromText.data.body.my_role : "";
+
+// Generic helpers over MessageTypes[K] type-check.
+function send<K extends MessageKey>(key: K, message: MessageTypes[K]): MessageTypes[K] {
+  return schemas[key].parse(message);
+}
+function make<K extends MessageKey>(key: K, fields: BuildFields<K>, options?: BuildOptions): MessageTypes[K] {
+  return send(key, build(key, fields, options));
+}
+function check<K extends MessageKey>(key: K, text: string): MessageTypes[K] | undefined {
+  const r = schema(key).safeParseJson(text);
+  return r.success ? r.data : undefined;
+}
+const sent: PairPairInit = send("pair/PAIR_INIT", pairInit);
+const made = make("pair/PAIR_INIT", { protocol_version: "3.1", task: "t", my_role: "PLANNER", your_role: "BUILDER" }, { to: "bob" });
+const checked = check("droid/task_assignment", JSON.stringify(built));
 
 // Type errors the declarations must catch (compiled, never called).
 export function typeErrors(): void {
@@ -184,15 +213,22 @@ export function typeErrors(): void {
   const wrongRole: PairPairInit["body"]["my_role"] = "OBSERVER";
   // @ts-expect-error: a report's message type is a registry name
   const wrongType: Report["messageType"] = "NOT_A_TYPE";
+  // @ts-expect-error: build takes a family/TYPE key
+  build("droid", {});
+  // @ts-expect-error: a PAIR_INIT role is PLANNER or BUILDER, in build's fields too
+  build("pair/PAIR_INIT", { my_role: "OBSERVER" }, { to: "bob" });
+  // @ts-expect-error: send's message must be of the key's type
+  send("pair/PAIR_INIT", built);
   console.log(wrongRole, wrongType);
 }
 
 console.log(role, segments.length, pointer, typeof draft, typeof union, refresh.length > 0, steps > 0);
-console.log(views.length, boards.pair_claude.reviews.length, refusal, Object.keys(prints).length, check.intact, audited.status);
+console.log(views.length, boards.pair_claude.reviews.length, refusal, Object.keys(prints).length, verified.intact, audited.status);
+console.log(replyKind, parsedTask, fromTextRole, sent.subject, made.body.status, checked?.sender_id);
 `;
 
-const TS_IMPORTS = `{ validate, schemas, schema, jsonSchema, buildPaneSnapshot, runPaneSmoke, sessions, taskBoards, decide, fingerprint, verifyFingerprints, audit, SwitchboardError }`;
-const TS_TYPES = `{ Report, IssueCode, Family, PairPairInit, DroidTaskAssignment, StandardSchemaV1, PaneSnapshot, SessionView, Boards, SwitchboardErrorCode, Fingerprints, Verification, AuditReport }`;
+const TS_IMPORTS = `{ validate, schemas, schema, jsonSchema, buildPaneSnapshot, runPaneSmoke, sessions, taskBoards, decide, fingerprint, verifyFingerprints, audit, build, errorReply, parseJson, SwitchboardError }`;
+const TS_TYPES = `{ Report, IssueCode, Family, PairPairInit, DroidTaskAssignment, StandardSchemaV1, PaneSnapshot, SessionView, Boards, SwitchboardErrorCode, Fingerprints, Verification, AuditReport, ErrorReply, MessageKey, MessageTypes, BuildFields, BuildOptions }`;
 
 test("TypeScript compiles against the declarations with tsc --strict (ESM and CommonJS) and runs", () => {
   const dir = consumerDir();
@@ -230,7 +266,8 @@ test("TypeScript compiles against the declarations with tsc --strict (ESM and Co
   } catch (err) {
     assert.fail(`tsc --strict failed:\n${err.stdout}${err.stderr}`);
   }
-  const expected = "PLANNER 1 /task_id object object true true\n0 1 unknown_session 2 true PASS\n";
+  const expected =
+    "PLANNER 1 /task_id object object true true\n0 1 unknown_session 2 true PASS\nerror_report bd-42 PLANNER PAIR_INIT INITIALIZED orchestrator\n";
   assert.equal(run(join("out", "main.mjs"), dir), expected);
   assert.equal(run(join("out", "main.cjs"), dir), expected);
 });
