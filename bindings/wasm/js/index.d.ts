@@ -476,12 +476,17 @@ export declare function taskBoards(log: MessageLog, options: BoardOptions): Boar
  * body's JSON). The decision is what the reviewer types: `APPROVED`, `REVISE: <feedback>`,
  * `MERGE APPROVED`, `REJECT: <reason>`, `ACCEPT CHANGE: <reasoning>`, `REJECT CHANGE:
  * <strategy>` or `ABORT`, as the open checkpoint allows ({@link PairSessionView.decisions}).
+ * Every message is from the planner; `REVISE: <feedback>` yields a `CONTRACT_REVISION_REQUESTED`
+ * addressed to the planner itself (the revision is the planner's work; the seed tells the
+ * builder nothing until CONTRACT_FINAL), the others go to the builder.
  *
  * @param log - The message log holding the session.
  * @param sessionId - The session's `session_id` (as {@link sessions} gives it).
  * @param decision - What the reviewer typed.
  * @throws SwitchboardError `unknown_session`, `no_open_checkpoint`, `unknown_decision`,
- *   `decision_not_allowed`, `missing_text`, `unexpected_text`, `unknown_roles`, or a log error.
+ *   `decision_not_allowed`, `missing_text`, `unexpected_text`, `unknown_roles` (with
+ *   `details.role`, the planner or builder whose name the log does not give: bare messages
+ *   have no `from`), or a log error.
  *
  * @example
  * ```ts

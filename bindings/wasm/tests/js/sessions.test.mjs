@@ -110,7 +110,11 @@ describe("decide", () => {
     const messages = sb.decide(AT_REVIEW, "pair-auth-jwt", "APPROVED");
     assert.deepEqual(messages.map((m) => [m.from, m.to, m.subject]), [["BlueLake", "GreenCastle", "CONTRACT_FINAL"]]);
     const revise = sb.decide(AT_REVIEW, "pair-auth-jwt", "REVISE: add expiry tests");
-    assert.equal(revise[0].subject, "CONTRACT_REVISION_REQUESTED");
+    // REVISE is the planner's work: a note from the planner to itself, the builder told nothing.
+    assert.deepEqual(
+      revise.map((m) => [m.from, m.to, m.subject, m.body.feedback]),
+      [["BlueLake", "BlueLake", "CONTRACT_REVISION_REQUESTED", "add expiry tests"]],
+    );
     for (const m of [...messages, ...revise]) {
       const { from, ...message } = m;
       assert.equal(typeof from, "string");
@@ -127,6 +131,15 @@ describe("decide", () => {
     refused(() => sb.decide(HAPPY, "pair-auth-jwt", "APPROVED"), "no_open_checkpoint");
     const unknownSession = refused(() => sb.decide(AT_REVIEW, "pair-x", "APPROVED"), "unknown_session");
     assert.deepEqual(unknownSession.details, { sessions: ["pair-auth-jwt"] });
+    // Bare messages (no Agent Mail `from`): the PAIR_INIT is there, the planner's name is not.
+    const bare = ROWS.slice(0, 2).map((row) => {
+      const { to, subject, body_md } = JSON.parse(row);
+      return { to: to[0], subject, body: JSON.parse(body_md) };
+    });
+    const [bareSession] = sb.sessions(bare, { now: NOW });
+    const unaddressed = refused(() => sb.decide(bare, bareSession.session_id, "APPROVED"), "unknown_roles");
+    assert.deepEqual(unaddressed.details, { role: "planner" });
+    assert.match(unaddressed.message, /planner is not known/);
     assert.throws(() => sb.decide(AT_REVIEW, 7, "APPROVED"), TypeError);
     assert.throws(() => sb.decide(AT_REVIEW, "pair-auth-jwt"), TypeError);
     stillWorks();
