@@ -7,19 +7,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { FIXTURES, fixtureFiles, loadPackage } from "./support.mjs";
+import { FIXTURES, TASK_FIELDS, fixtureFiles, loadPackage } from "./support.mjs";
 
 const sb = await loadPackage();
 const UUID_V4 = /^msg-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const TASK_FIELDS = {
-  task_id: "bd-42",
-  description: "Implement the login form",
-  specification: { acceptance_criteria: ["Login form displays"] },
-  file_patterns: ["src/auth/**"],
-  priority: "high",
-  priority_value: 1,
-};
 
 /** Every valid bare message of the corpus with its key. */
 function validMessages() {

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import Ajv2020 from "ajv/dist/2020.js";
-import { FIXTURES, fixtureFiles, loadPackage } from "./support.mjs";
+import { FIXTURES, TASK_FIELDS, fixtureFiles, loadPackage } from "./support.mjs";
 
 const sb = await loadPackage();
 const KEYS = ["any", ...sb.families.flatMap((f) => [f.name, ...f.types.map((t) => `${f.name}/${t}`)])];
@@ -174,12 +174,7 @@ const TASK = {
   sender_id: "orchestrator",
   message_id: "msg-123e4567-e89b-12d3-a456-426614174000",
   type: "task_assignment",
-  task_id: "bd-42",
-  description: "Implement the login form",
-  specification: { acceptance_criteria: ["Login form displays"] },
-  file_patterns: ["src/auth/**"],
-  priority: "high",
-  priority_value: 1,
+  ...TASK_FIELDS,
 };
 const withMetadata = (raw) => JSON.stringify({ ...TASK, metadata: "@" }).replace('"@"', raw);
 

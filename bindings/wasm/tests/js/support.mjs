@@ -73,3 +73,13 @@ export function tempDir(prefix) {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/** The own fields of a droid task_assignment (what `build` takes), shared by the tests. */
+export const TASK_FIELDS = Object.freeze({
+  task_id: "bd-42",
+  description: "Implement the login form",
+  specification: { acceptance_criteria: ["Login form displays"] },
+  file_patterns: ["src/auth/**"],
+  priority: "high",
+  priority_value: 1,
+});
