@@ -32,6 +32,7 @@ mod lines;
 pub mod model;
 pub mod registry;
 mod same;
+pub mod secrets;
 mod validator;
 
 pub use issue::{Issue, IssueCode, Path, PathSegment, Severity, MAX_ISSUES};

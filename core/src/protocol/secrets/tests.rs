@@ -1,0 +1,190 @@
+//! The scan against a model that looks everywhere (no run cut, no anchor table), on generated
+//! strings built from the detectors' own pieces: the shortcuts lose nothing.
+
+use super::*;
+use proptest::prelude::*;
+
+/// Every detector at every place; the authorization rule at every run start.
+fn model(text: &str) -> Vec<Finding> {
+    let b = text.as_bytes();
+    let mut hits = Vec::new();
+    for i in 0..b.len() {
+        if b[i] > b' ' && (i == 0 || b[i - 1] <= b' ') {
+            let end = i + b[i..].iter().take_while(|&&c| c > b' ').count();
+            if let Some(hit) = rules::authorization(text, i, end) {
+                hits.push((AUTHORIZATION, hit));
+            }
+        }
+        for (idx, d) in TABLE.iter().enumerate() {
+            let hit = match d.rule {
+                Rule::Prefixed(forms) => forms.iter().find_map(|f| rules::prefixed(b, i, f)),
+                Rule::Jwt => rules::jwt(b, i),
+                Rule::PrivateKey => rules::private_key(text, i),
+                Rule::UrlCredentials if b[i..].starts_with(b"://") => {
+                    rules::url_credentials(text, i)
+                }
+                Rule::Assignment if b[i] == b'=' => rules::assignment(text, i),
+                _ => None,
+            };
+            if let Some(hit) = hit {
+                hits.push((idx, hit));
+            }
+        }
+    }
+    findings(text, hits)
+}
+
+const PIECES: &[&str] = &[
+    "AKIA",
+    "ASIA",
+    "A3T",
+    "ghp_",
+    "gho_",
+    "github_pat_",
+    "glpat-",
+    "GR1348941",
+    "xoxb-",
+    "xapp-",
+    "hooks.slack.com/services/",
+    "sk_live_",
+    "rk_live_",
+    "npm_",
+    "AIza",
+    "sk-",
+    "sk-proj-",
+    "sk-ant-api03-",
+    "eyJ",
+    "eyJhbGciOiJIUzI1NiJ9",
+    ".",
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "-----BEGIN PGP PRIVATE KEY BLOCK-----",
+    "-----END RSA PRIVATE KEY-----",
+    "://",
+    "https://",
+    "postgres://",
+    "@",
+    ":",
+    "=",
+    "==",
+    "password",
+    "DB_PASSWORD",
+    "api_key",
+    "accessToken",
+    "Bearer ",
+    "bearer ",
+    "Basic ",
+    "dXNlcjpwYXNzd29yZDk5",
+    "YWRtaW46Y2hhbmdlbWU=",
+    " ",
+    "\n",
+    "\t",
+    "_",
+    "-",
+    "'",
+    "\"",
+    "$",
+    "<",
+    "é",
+    "****",
+    "${X}",
+    "&",
+    ";",
+];
+
+fn piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => proptest::sample::select(PIECES).prop_map(str::to_owned),
+        1 => "[A-Z2-7]{0,24}",
+        1 => "[a-z0-9]{0,40}",
+        1 => "[A-Za-z0-9]{0,48}",
+        1 => "[A-Za-z0-9+/]{0,70}",
+        1 => "[A-Za-z0-9_-]{0,40}",
+    ]
+}
+
+fn text() -> impl Strategy<Value = String> {
+    proptest::collection::vec(piece(), 1..14).prop_map(|p| p.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn scan_agrees_with_looking_everywhere(s in text()) {
+        let got: Vec<(&str, Range<usize>)> =
+            scan_text(&s).iter().map(|f| (f.detector.id, f.span.clone())).collect();
+        let want: Vec<(&str, Range<usize>)> =
+            model(&s).iter().map(|f| (f.detector.id, f.span.clone())).collect();
+        prop_assert_eq!(got, want, "{:?}", s);
+    }
+
+    #[test]
+    fn findings_never_repeat_the_secret(s in text(), name in "(password|api_key|token|note|x)") {
+        for f in scan_member(&name, &s) {
+            let secret = &s[f.span.clone()];
+            prop_assert!(secret.chars().count() >= 4 || f.masked.starts_with('…'));
+            if secret.chars().count() >= 4 {
+                prop_assert!(!f.quoted.contains(secret), "{:?} in {:?}", secret, f.quoted);
+                prop_assert!(!f.masked.contains(secret));
+            }
+        }
+        prop_assert_eq!(holds_secret(Some(&name), &s), !scan_member(&name, &s).is_empty());
+        prop_assert_eq!(holds_secret(None, &s), !scan_text(&s).is_empty());
+    }
+}
+
+#[test]
+fn the_anchor_table_holds_every_prefix() {
+    for d in DETECTORS {
+        if let Rule::Prefixed(forms) = d.rule {
+            for f in forms {
+                let p = f.prefix.as_bytes();
+                assert!(anchored(p, 0), "{}", f.prefix);
+                assert!(p.len() + f.min >= MIN_RUN, "{}", f.prefix);
+            }
+        }
+    }
+}
+
+#[test]
+fn ids_are_unique_kebab_case() {
+    let mut seen = std::collections::BTreeSet::new();
+    for d in DETECTORS {
+        assert!(seen.insert(d.id), "{}", d.id);
+        assert!(
+            d.id.bytes().all(|c| c.is_ascii_lowercase() || c == b'-'),
+            "{}",
+            d.id
+        );
+    }
+}
+
+#[test]
+fn runs_are_cut_at_blanks_only() {
+    let mut runs = Vec::new();
+    for_each_run(
+        "a bcdefghij\tklmnopqrstuv\u{e9}wxyz  0123456789".as_bytes(),
+        &mut |s, e| {
+            runs.push((s, e));
+            true
+        },
+    );
+    assert_eq!(runs, [(2, 11), (12, 30), (32, 42)]);
+}
+
+#[test]
+fn the_generated_strings_hold_secrets_often() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = text();
+    let (mut with, mut kinds) = (0, std::collections::BTreeSet::new());
+    for _ in 0..2000 {
+        let s = strategy.new_tree(&mut runner).unwrap().current();
+        let found = scan_text(&s);
+        with += usize::from(!found.is_empty());
+        kinds.extend(found.iter().map(|f| f.detector.id));
+    }
+    assert!(with > 200, "{with} of 2000 hold a secret");
+    assert!(kinds.len() >= 10, "{kinds:?}");
+}
