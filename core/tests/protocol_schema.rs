@@ -66,6 +66,14 @@ fn every_exported_schema_is_a_valid_2020_12_schema() {
     }
 }
 
+/// The verdict a JSON Schema can give: no error but secrets (which no schema expresses; the
+/// export documents that `secret_in_message` is the validator's own).
+fn schema_verdict(report: &protocol::Report) -> bool {
+    report
+        .errors()
+        .all(|i| i.code == protocol::IssueCode::SecretInMessage)
+}
+
 #[test]
 fn schemas_agree_with_strict_verdicts_on_the_corpus() {
     let any = compile(&schema::any_message());
@@ -89,7 +97,7 @@ fn schemas_agree_with_strict_verdicts_on_the_corpus() {
             },
         };
         checked += 1;
-        if verdict != report.valid {
+        if verdict != schema_verdict(&report) {
             disagreements.push(format!("{name}: ours {} schema {verdict}", report.valid));
         }
         // Every strictly valid message is valid under exactly one type of the union.
@@ -142,7 +150,7 @@ fn the_dispatching_schema_agrees_except_on_ambiguity() {
         if hint.is_some() || ambiguous {
             continue;
         }
-        assert_eq!(dispatch.is_valid(&msg), report.valid, "{name}");
+        assert_eq!(dispatch.is_valid(&msg), schema_verdict(&report), "{name}");
         checked += 1;
     }
     assert!(checked > 100, "{checked}");

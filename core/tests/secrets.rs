@@ -221,7 +221,10 @@ fn doc_row(d: &switchboard_core::protocol::secrets::Detector) -> String {
         d.id,
         d.title,
         d.anchored_on,
-        d.false_positives.split_whitespace().collect::<Vec<_>>().join(" ")
+        d.false_positives
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     )
 }
 

@@ -23,6 +23,7 @@ export type IssueCode =
   | "bad_pattern"
   | "version_mismatch"
   | "inconsistent_fields"
+  | "secret_in_message"
   | "too_many_issues";
 
 /** How bad an issue is: errors make a message invalid, warnings (lenient-mode deviations) do not. */

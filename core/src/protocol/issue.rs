@@ -41,6 +41,9 @@ pub enum IssueCode {
     VersionMismatch,
     /// Two fields that must agree (e.g. `priority` and `priority_value`) disagree.
     InconsistentFields,
+    /// A string holds a secret (an API key, a token, a private key, a password): seed 004,
+    /// Security 4. The message names its kind and shows it masked, never whole.
+    SecretInMessage,
     /// The report lists [`MAX_ISSUES`] issues and omits the rest; this last issue counts
     /// them. It is an error when any omitted issue is one, else a warning.
     TooManyIssues,
@@ -69,6 +72,7 @@ impl IssueCode {
         IssueCode::BadPattern,
         IssueCode::VersionMismatch,
         IssueCode::InconsistentFields,
+        IssueCode::SecretInMessage,
         IssueCode::TooManyIssues,
     ];
 
@@ -91,6 +95,7 @@ impl IssueCode {
             IssueCode::BadPattern => "bad_pattern",
             IssueCode::VersionMismatch => "version_mismatch",
             IssueCode::InconsistentFields => "inconsistent_fields",
+            IssueCode::SecretInMessage => "secret_in_message",
             IssueCode::TooManyIssues => "too_many_issues",
         }
     }

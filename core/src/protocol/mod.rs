@@ -180,6 +180,7 @@ pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
         ctx.error(LazyPath::Root, IssueCode::WrongType, || {
             format!("expected a message object, found {}", kind(value))
         });
+        validator::scan_any(&mut ctx, None, value, LazyPath::Root);
         return Outcome {
             ctx,
             family: None,
@@ -191,8 +192,10 @@ pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
         return run_carried(ctx, obj, body, options);
     }
     let (family, found) = detect::detect(&mut ctx, &detect::Members::new(obj), options.family);
-    if let Some(spec) = found {
-        validator::check_message(&mut ctx, spec, obj, &[]);
+    match found {
+        Some(spec) => validator::check_message(&mut ctx, spec, obj, &[]),
+        // Not a known message: still, no secret in it goes unreported.
+        None => validator::scan_any(&mut ctx, None, value, LazyPath::Root),
     }
     Outcome {
         ctx,
@@ -212,6 +215,13 @@ fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &O
         });
         return Outcome::failed(ctx);
     };
+    // The row's own members: no secret in them either (its body and a text subject are read
+    // with the message).
+    for (k, v) in row {
+        if !(k == "body_md" || (k == "subject" && v.is_string())) {
+            validator::scan_any(&mut ctx, Some(k), v, LazyPath::Root.key(k));
+        }
+    }
     let subject = row.get("subject").and_then(Value::as_str);
     run_carried_text(ctx, subject, text, options)
 }
@@ -220,12 +230,20 @@ fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &O
 fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &Options) -> Outcome {
     let at = LazyPath::Root;
     let at = at.key("body_md");
+    let root = LazyPath::Root;
+    if let Some(subject) = subject {
+        validator::check_secrets(&mut ctx, None, subject, root.key("subject"));
+    }
     let Some(json) = detect::extract_json(text) else {
+        validator::check_secrets(&mut ctx, None, text, at);
         ctx.error(at, IssueCode::NoProtocolMessage, || {
             "body_md holds no JSON message (neither a JSON body nor a ```json fenced block)".into()
         });
         return Outcome::failed(ctx);
     };
+    for prose in secrets::around(text, json) {
+        validator::check_secrets(&mut ctx, None, prose, at);
+    }
     let parsed: Value = match serde_json::from_str(json) {
         Ok(v) => v,
         Err(e) => {
@@ -269,14 +287,16 @@ fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &O
     } else {
         detect::detect(&mut ctx, &detect::Members::new(&inner), options.family)
     };
-    if let Some(spec) = found {
-        validator::check_message(&mut ctx, spec, &inner, &[]);
+    let inner = Value::Object(inner);
+    match (found, &inner) {
+        (Some(spec), Value::Object(obj)) => validator::check_message(&mut ctx, spec, obj, &[]),
+        _ => validator::scan_any(&mut ctx, None, &inner, LazyPath::Root),
     }
     Outcome {
         ctx,
         family,
         found,
-        carried: Some(Value::Object(inner)),
+        carried: Some(inner),
     }
 }
 

@@ -5,6 +5,7 @@ use super::issue::{Issue, IssueCode, LazyPath, Path, Severity, MAX_ISSUES};
 use super::registry::formats::is_rfc3339;
 use super::registry::{CrossCheck, Deviation, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
 use super::same::same;
+use super::secrets;
 use serde_json::{Map, Value};
 
 /// Validation state: mode flags, collected issues and the declared version seen.
@@ -23,6 +24,8 @@ pub(crate) struct Ctx {
     pub(crate) version: Option<String>,
     /// Whether the declared version is recorded (always when collecting).
     record_version: bool,
+    /// The secrets found, with their masks: no issue message may repeat one.
+    masks: Vec<(String, String)>,
 }
 
 impl Ctx {
@@ -36,6 +39,7 @@ impl Ctx {
             omitted: (0, 0),
             version: None,
             record_version: collect,
+            masks: Vec::new(),
         }
     }
 
@@ -82,6 +86,14 @@ impl Ctx {
     /// were omitted.
     pub(crate) fn into_issues(self) -> Vec<Issue> {
         let mut issues = self.issues;
+        // A message that echoes a value (`"…" is not one of …`) would repeat a secret in it.
+        for (secret, mask) in &self.masks {
+            for issue in &mut issues {
+                if issue.message.contains(secret.as_str()) {
+                    issue.message = issue.message.replace(secret.as_str(), mask);
+                }
+            }
+        }
         let (errors, warnings) = self.omitted;
         if errors + warnings > 0 {
             let severity = if errors > 0 {
@@ -137,6 +149,56 @@ impl Ctx {
                 format!("{} (accepted in lenient mode: {})", msg(), dev.id)
             });
         }
+    }
+}
+
+/// Reports the secrets a string holds ([`secrets`]): `name` is the member's name when the
+/// string is a member's value (a secret-named member's value is one itself).
+pub(crate) fn check_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: LazyPath<'_>) {
+    if !ctx.collect {
+        if secrets::holds_secret(name, s) {
+            ctx.error(path, IssueCode::SecretInMessage, String::new);
+        }
+        return;
+    }
+    let found = match name {
+        Some(name) => secrets::scan_member(name, s),
+        None => secrets::scan_text(s),
+    };
+    for f in found {
+        ctx.masks
+            .push((s[f.span.clone()].to_owned(), f.masked.clone()));
+        ctx.error(path, IssueCode::SecretInMessage, || f.message());
+    }
+}
+
+/// The member name a path ends in.
+fn member_name<'a>(path: &LazyPath<'a>) -> Option<&'a str> {
+    match path {
+        LazyPath::Key(_, k) => Some(k),
+        _ => None,
+    }
+}
+
+/// Scans a value no rule covers for secrets: its strings, each member's string value with the
+/// member's name.
+pub(crate) fn scan_any(ctx: &mut Ctx, name: Option<&str>, v: &Value, path: LazyPath<'_>) {
+    if ctx.done() {
+        return;
+    }
+    match v {
+        Value::String(s) => check_secrets(ctx, name, s, path),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                scan_any(ctx, None, item, path.index(i));
+            }
+        }
+        Value::Object(obj) => {
+            for (k, item) in obj {
+                scan_any(ctx, Some(k), item, path.key(k));
+            }
+        }
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
     }
 }
 
@@ -269,17 +331,23 @@ fn check_members(
     // compares, no hashing); then the fields are checked in registry order.
     let mut slots: [Option<&Value>; SLOTS] = [None; SLOTS];
     let small = spec.fields.len() <= SLOTS;
+    // Bit `p`: the member at position `p` is undeclared (scanned for secrets after the fields).
+    let mut undeclared = 0u64;
     if small {
         // Members usually come in declaration order: search from just after the last match.
         let n = spec.fields.len();
         let mut next = 0;
-        for (k, v) in obj {
+        for (p, (k, v)) in obj.iter().enumerate() {
             let found = (next..n)
                 .chain(0..next)
                 .find(|&i| spec.fields[i].name == k.as_str());
-            if let Some(i) = found {
-                slots[i] = Some(v);
-                next = i + 1;
+            match found {
+                Some(i) => {
+                    slots[i] = Some(v);
+                    next = i + 1;
+                }
+                None if p < 64 => undeclared |= 1 << p,
+                None => {}
             }
         }
     }
@@ -305,6 +373,17 @@ fn check_members(
                     })
                 }
             },
+        }
+    }
+    // Undeclared members are allowed; their strings may still hold secrets.
+    for (p, (k, v)) in obj.iter().enumerate() {
+        let declared = if small && p < 64 {
+            undeclared >> p & 1 == 0
+        } else {
+            spec.fields.iter().any(|f| f.name == k.as_str())
+        };
+        if !declared {
+            scan_any(ctx, Some(k), v, path.key(k));
         }
     }
 }
@@ -340,9 +419,21 @@ pub(crate) fn check_ty(ctx: &mut Ctx, ty: &Ty, v: &Value, path: LazyPath<'_>) {
         Value::Object(obj) => {
             return match ty {
                 Ty::Object(spec) => check_members(ctx, spec, obj, path, &[]),
-                Ty::AnyObject | Ty::Any => {}
+                Ty::AnyObject | Ty::Any => scan_any(ctx, None, v, path),
                 _ => wrong_type(ctx, path, ty, "object"),
             }
+        }
+        Value::String(s) if matches!(ty, Ty::Any) => {
+            return check_secrets(ctx, member_name(&path), s, path);
+        }
+        // A string where a rule wants something else is wrong already; a secret in it is
+        // still reported.
+        Value::String(s) if !matches!(ty, Ty::Str(_)) => {
+            wrong_type(ctx, path, ty, "string");
+            if ctx.collect {
+                check_secrets(ctx, member_name(&path), s, path);
+            }
+            return;
         }
         Value::Null => Leaf::Null,
         Value::Bool(b) => Leaf::Bool(*b),
@@ -363,7 +454,11 @@ fn check_array(ctx: &mut Ctx, ty: &Ty, list: &[Value], path: LazyPath<'_>) {
                 check_ty(ctx, items, item, path.index(i));
             }
         }
-        Ty::Any => {}
+        Ty::Any => {
+            for (i, item) in list.iter().enumerate() {
+                scan_any(ctx, None, item, path.index(i));
+            }
+        }
         _ => wrong_type(ctx, path, ty, "array"),
     }
 }
@@ -401,7 +496,22 @@ pub(crate) fn check_leaf(ctx: &mut Ctx, ty: &Ty, leaf: Leaf<'_>, path: LazyPath<
 }
 
 /// Checks a string against its rule.
+///
+/// Free text and patterned ids can carry a secret and still follow their rule, so they are
+/// scanned ([`check_secrets`]); a string with any other rule that holds one breaks its rule
+/// anyway, and is scanned (when issues are collected) only so that the issue echoing it is
+/// masked.
 fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
+    let before = (ctx.errors, ctx.issues.len());
+    check_str_rule(ctx, rule, s, path);
+    let free = matches!(rule, Str::Text { .. } | Str::Pattern(_));
+    if free || (ctx.collect && before != (ctx.errors, ctx.issues.len())) {
+        check_secrets(ctx, member_name(&path), s, path);
+    }
+}
+
+/// Checks a string against its rule.
+fn check_str_rule(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
     match rule {
         Str::Text { non_empty } => {
             if *non_empty && s.is_empty() {

@@ -29,6 +29,7 @@ mod pass;
 mod replaced;
 mod root;
 mod scan;
+mod secrets;
 #[cfg(test)]
 mod tests;
 mod values;
@@ -129,7 +130,11 @@ fn run_skipping(text: &str, mode: Mode, replaced: &[usize]) -> Option<Clean> {
         Outcome::Checked(family, spec) => Clean::of(&mut st, family, spec),
         Outcome::Again(family, spec) => run_skipping(text, Mode::Fixed(family, spec), replaced),
         Outcome::Row { body, subject } => match mode {
-            Mode::Detect { hint, .. } => carried(&body, subject.as_ref(), hint),
+            Mode::Detect { hint, .. }
+                if secrets::row_clean(text, body.as_str()?, subject.as_ref().and_then(|s| s.as_str())) =>
+            {
+                carried(&body, subject.as_ref(), hint)
+            }
             _ => None,
         },
         Outcome::NotBody => match mode {

@@ -3,7 +3,8 @@
 
 use super::pass::{Level, Outcome, Seen, State};
 use super::scan::{Read, Scanner, Stop};
-use super::values::{check_value, member, object, skip_replaced, value, Walk, ANY};
+use super::secrets;
+use super::values::{member, object, skip_replaced, value, Walk, ANY};
 use crate::protocol::detect::{self, Members, Probe};
 use crate::protocol::issue::LazyPath;
 use crate::protocol::registry::{FamilyId, FamilySpec, MessageTypeSpec, Presence, Ty};
@@ -116,7 +117,10 @@ impl Guess {
             unchecked: held.spilled,
         };
         for (key, seen) in held.iter() {
-            let Some(i) = g.walk.field(key) else { continue };
+            let Some(i) = g.walk.field(key) else {
+                secrets::held(st, key, seen);
+                continue;
+            };
             let Some(leaf) = seen.leaf() else {
                 let mut again = Scanner::at(st.text, seen.start().ok_or(Stop)?);
                 member(&mut again, st, &mut g.walk, i, Level::Root, false)?;
@@ -159,9 +163,15 @@ pub(super) fn detect_root<'a>(
         if let Some(g) = guess.as_mut() {
             let kept = match field {
                 Some(i) if !st.failed() => member(sc, st, &mut g.walk, i, Level::Root, detection)?,
-                _ if detection => Some(value(sc, st, &ANY, Level::Deep)?),
+                _ if detection => {
+                    let seen = value(sc, st, &ANY, Level::Deep)?;
+                    if field.is_none() {
+                        secrets::held(st, &key, &seen);
+                    }
+                    Some(seen)
+                }
                 _ => {
-                    check_value(sc, st, &ANY, Level::Deep)?;
+                    secrets::any(sc, st, Some(&key))?;
                     None
                 }
             };

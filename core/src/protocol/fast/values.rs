@@ -3,6 +3,7 @@
 
 use super::pass::{Level, Seen, State};
 use super::scan::{Read, Scalar, Scanner, Stop};
+use super::secrets;
 use crate::protocol::issue::LazyPath;
 use crate::protocol::registry::{ObjectSpec, Presence, Ty};
 use crate::protocol::same::same;
@@ -37,7 +38,12 @@ pub(super) fn check_value<'a>(
         b'"' => {
             sc.bump();
             if matches!(ty, Ty::Any) {
-                return sc.skip_string();
+                if st.failed() {
+                    return sc.skip_string();
+                }
+                let s = sc.string()?;
+                secrets::scan(st, None, &s);
+                return Ok(());
             }
             let s = sc.string()?;
             check_leaf(&mut st.ctx, ty, Leaf::Str(&s), LazyPath::Root);
@@ -49,6 +55,7 @@ pub(super) fn check_value<'a>(
                 Ty::Object(spec) => {
                     object(sc, st, spec, level, &[])?;
                 }
+                Ty::AnyObject | Ty::Any if !st.failed() => secrets::any_members(sc, st)?,
                 Ty::AnyObject | Ty::Any => sc.skip_members()?,
                 _ => {
                     st.ctx.fail();
@@ -71,7 +78,7 @@ pub(super) fn check_value<'a>(
             let mut len = 0;
             while sc.next_item(len == 0)? {
                 match items {
-                    Ty::Any if !st.failed() => sc.skip_value()?,
+                    Ty::Any if !st.failed() => secrets::any(sc, st, None)?,
                     _ => check_value(sc, st, items, Level::Deep)?,
                 }
                 len += 1;
@@ -251,8 +258,8 @@ pub(super) fn object<'a>(
             Some(i) if !st.failed() => {
                 member(sc, st, &mut walk, i, level, false)?;
             }
-            // An undeclared member: read, not checked.
-            None if !st.failed() => sc.skip_value()?,
+            // An undeclared member: read, not checked, its strings scanned for secrets.
+            None if !st.failed() => secrets::any(sc, st, Some(&key))?,
             // After a failure: the pass stops here when it may.
             _ => check_value(sc, st, &ANY, Level::Deep)?,
         }

@@ -132,6 +132,18 @@ fn redact_findings<'a>(text: &'a str, found: &[Finding]) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
+/// The text of an Agent Mail body around the JSON message in it (`json` a slice of `body`):
+/// the prose before and after, which is scanned like any string.
+#[must_use]
+pub fn around<'a>(body: &'a str, json: &str) -> [&'a str; 2] {
+    let start = (json.as_ptr() as usize).wrapping_sub(body.as_ptr() as usize);
+    let end = start.wrapping_add(json.len());
+    match (body.get(..start), body.get(end..)) {
+        (Some(before), Some(after)) if start <= end => [before, after],
+        _ => [body, ""],
+    }
+}
+
 /// Reports each hit to `sink` (detector index, hit) until it returns `false`.
 type Sink<'s> = dyn FnMut(usize, Hit) -> bool + 's;
 
