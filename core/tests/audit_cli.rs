@@ -226,3 +226,50 @@ fn help_on_both_commands() {
         );
     }
 }
+
+#[test]
+fn audit_out_writes_the_report_and_the_diff_side_by_side() {
+    let out_dir = scratch("audit-out").join("tmp/pair_1234567890_audit");
+    let diff = fixture("cases/py-skipped-test.diff");
+    let out = run(
+        &[
+            "audit",
+            "--contract",
+            &fixture("contracts/python"),
+            "--diff",
+            &diff,
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let printed = json(&out);
+    let written: Value =
+        serde_json::from_slice(&std::fs::read(out_dir.join("audit_report.json")).unwrap()).unwrap();
+    assert_eq!(printed, written);
+    assert_eq!(
+        std::fs::read(out_dir.join("audit.diff")).unwrap(),
+        std::fs::read(&diff).unwrap()
+    );
+    // An --out path that cannot be a directory: exit 74 with one line on stderr.
+    let file = scratch("audit-out-file").join("plain");
+    std::fs::write(&file, "x").unwrap();
+    let out = run(
+        &[
+            "audit",
+            "--contract",
+            &fixture("contracts/python"),
+            "--diff",
+            &diff,
+            "--out",
+            file.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(74), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim().lines().count(),
+        1
+    );
+}

@@ -3,7 +3,7 @@
 use super::output::{self, read_input, Style};
 use super::tree::read_tree;
 use crate::audit::{self, Contract, Status};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Audit a builder's change (a unified diff, `git diff` output) against the Pair contract and
@@ -13,8 +13,10 @@ use std::process::ExitCode;
     after_help = "DIR holds the contract's files at their paths relative to the repository \
 root: the spec, the test files, and the dependency baseline (requirements*.txt, pyproject.toml, \
 package.json, Cargo.toml).\n\
+With --out DIR it also writes DIR/audit_report.json (the report, pretty) and DIR/audit.diff (the \
+diff bytes as read), side by side, for the review console.\n\
 Exit status: 0 PASS, 1 FAIL (a CRITICAL or MAJOR issue), 2 unusable input (unreadable contract \
-or diff, or not a diff; reason on stderr)."
+or diff, or not a diff; reason on stderr), 74 when --out DIR cannot be written."
 )]
 pub struct Args {
     /// The contract directory.
@@ -26,6 +28,9 @@ pub struct Args {
     /// A dependency an accepted change order approves (repeatable).
     #[arg(long = "allow-dependency", value_name = "NAME")]
     allow_dependency: Vec<String>,
+    /// Also write the report and the diff it read to DIR (`audit_report.json`, `audit.diff`).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// Print single-line JSON instead of pretty JSON.
     #[arg(long)]
     compact: bool,
@@ -47,16 +52,31 @@ pub fn run(args: Args) -> ExitCode {
             return unusable(format!("contract {}: {e}", args.contract.display()));
         }
     }
-    let text = match read_input(&args.diff) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+    let bytes = match read_input(&args.diff) {
+        Ok(bytes) => bytes,
         Err(e) => return unusable(format!("cannot read {}: {e}", args.diff.display())),
     };
+    let text = String::from_utf8_lossy(&bytes);
     let diff = match audit::parse_diff(&text) {
         Ok(diff) => diff,
         Err(e) => return unusable(format!("{}: {e}", args.diff.display())),
     };
     let approved: Vec<&str> = args.allow_dependency.iter().map(String::as_str).collect();
     let report = audit::audit(&contract, &diff, &approved);
+    if let Some(dir) = &args.out {
+        if let Err(e) = write_out(dir, &report, &bytes) {
+            return output::fail("audit", 74, format!("cannot write {}: {e}", dir.display()));
+        }
+    }
     let code = u8::from(report.status == Status::Fail);
     output::print_json("audit", &report, Style::compact_if(args.compact), code)
+}
+
+/// Writes `audit_report.json` and `audit.diff` (the diff as read) into `dir`, creating it.
+fn write_out(dir: &Path, report: &audit::AuditReport, diff: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut json = Vec::new();
+    output::json(&mut json, report, Style::Pretty)?;
+    std::fs::write(dir.join("audit_report.json"), json)?;
+    std::fs::write(dir.join("audit.diff"), diff)
 }
