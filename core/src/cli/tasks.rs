@@ -22,6 +22,13 @@ pub struct Args {
     /// code uses 45000).
     #[arg(long, default_value_t = PairClaudeConfig::default().permission_timeout_ms)]
     permission_timeout_ms: i64,
+    /// Pair Claude's navigator turn limit, `PAIR_NAVIGATOR_MAX_TURNS` (the seed documents 20;
+    /// upstream's code defaults to 50).
+    #[arg(long, default_value_t = PairClaudeConfig::default().navigator_max_turns)]
+    navigator_max_turns: u32,
+    /// Pair Claude's driver turn limit, `PAIR_DRIVER_MAX_TURNS` (20).
+    #[arg(long, default_value_t = PairClaudeConfig::default().driver_max_turns)]
+    driver_max_turns: u32,
     /// Print single-line JSON instead of pretty JSON.
     #[arg(long)]
     compact: bool,
@@ -35,6 +42,8 @@ pub fn run(args: Args) -> ExitCode {
     };
     let config = PairClaudeConfig {
         permission_timeout_ms: args.permission_timeout_ms.max(0),
+        navigator_max_turns: args.navigator_max_turns,
+        driver_max_turns: args.driver_max_turns,
         ..PairClaudeConfig::default()
     };
     let book = Book::replay(&envelopes, config);

@@ -5,7 +5,9 @@ use super::ack::{AckDebt, AckLedger};
 use super::agent_po::{AgentPoBook, AgentTask, Count, GateRecord};
 use super::pair::timeout::Due;
 use super::pair::{PairBook, PairView};
-use super::pair_claude::{PairClaudeBook, PairClaudeConfig, RequestStatus, ReviewRequest};
+use super::pair_claude::{
+    Agent, PairClaudeBook, PairClaudeConfig, RequestStatus, ReviewRequest, Turns,
+};
 use super::tasks::{Conflict, DroidTask, ErrorReport, Reservation, TaskBoard, TaskStatus};
 use super::violation::Violation;
 use super::{in_time_order, Envelope};
@@ -137,6 +139,10 @@ impl Book {
                 reviews: &pc.reviews,
                 guidance: &pc.guidance,
                 violations: &pc.violations,
+                turns: [Agent::Navigator, Agent::Driver]
+                    .into_iter()
+                    .map(|a| (a, pc.turns(a)))
+                    .collect(),
                 config: pc.config,
             },
             ack_debt: self.acks.debts(now),
@@ -303,6 +309,8 @@ pub struct PairClaudeBoard<'a> {
     pub guidance: &'a [usize],
     /// Violations.
     pub violations: &'a [Violation],
-    /// The timeouts used.
+    /// Turns taken by each agent against its limit.
+    pub turns: BTreeMap<Agent, Turns>,
+    /// The timeouts and turn limits used.
     pub config: PairClaudeConfig,
 }

@@ -15,13 +15,18 @@ use crate::time::Timestamp;
 use serde::Serialize;
 use serde_json::Value;
 
-/// The timeouts of seed 003's environment table.
+/// The timeouts and turn limits of seed 003's environment table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct PairClaudeConfig {
     /// `PAIR_PERMISSION_TIMEOUT_MS`: the seed documents 15 000 (upstream's code uses 45 000).
     pub permission_timeout_ms: i64,
     /// `PAIR_TOOL_TIMEOUT_MS`: 120 000.
     pub tool_timeout_ms: i64,
+    /// `PAIR_NAVIGATOR_MAX_TURNS`: the seed documents 20 (upstream's code reads
+    /// `CLAUDE_PAIR_NAVIGATOR_MAX_TURNS`, default 50).
+    pub navigator_max_turns: u32,
+    /// `PAIR_DRIVER_MAX_TURNS`: 20 (upstream: `CLAUDE_PAIR_DRIVER_MAX_TURNS`, 20).
+    pub driver_max_turns: u32,
 }
 
 impl Default for PairClaudeConfig {
@@ -29,8 +34,40 @@ impl Default for PairClaudeConfig {
         PairClaudeConfig {
             permission_timeout_ms: 15_000,
             tool_timeout_ms: 120_000,
+            navigator_max_turns: 20,
+            driver_max_turns: 20,
         }
     }
+}
+
+/// The two agents of a Pair Claude flow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Agent {
+    /// Plans and reviews; approves or denies the driver's edits.
+    Navigator,
+    /// Implements; asks for permission, review and guidance.
+    Driver,
+}
+
+impl Agent {
+    /// The agent's name in upstream's environment variables and tool names.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Agent::Navigator => "navigator",
+            Agent::Driver => "driver",
+        }
+    }
+}
+
+/// The turns an agent took, against its limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Turns {
+    /// Turns seen in the log (tool calls and commands that reached the orchestrator).
+    pub used: u32,
+    /// `PAIR_NAVIGATOR_MAX_TURNS` / `PAIR_DRIVER_MAX_TURNS`.
+    pub max: u32,
 }
 
 /// Where a request is.
@@ -88,6 +125,7 @@ pub struct ReviewRequest {
 }
 
 /// What a Pair Claude message means for the flows.
+#[derive(Debug, Clone, Copy)]
 enum Move<'a> {
     AskPermission {
         request_id: Option<&'a str>,
@@ -170,6 +208,20 @@ fn read<'a>(kind: &str, v: &'a Value) -> Option<Move<'a>> {
     })
 }
 
+/// Whose turn a message is: the navigator's tool calls and commands, the driver's tool calls,
+/// commands and permission requests (its attempted edits); `None` for the orchestrator's own
+/// records of a decision (PermissionResult, CanUseToolResult), which are no agent's turn.
+fn turn_of(kind: &str, step: Move<'_>) -> Option<Agent> {
+    match (kind, step) {
+        ("PermissionResult@allowed" | "PermissionResult@denied", _)
+        | ("CanUseToolResult@allow" | "CanUseToolResult@deny", _) => None,
+        (_, Move::Decide { .. } | Move::Review { .. }) => Some(Agent::Navigator),
+        (_, Move::AskPermission { .. } | Move::AskReview { .. } | Move::AskGuidance) => {
+            Some(Agent::Driver)
+        }
+    }
+}
+
 /// Every Pair Claude request in a stream of envelopes (fed in time order).
 #[derive(Debug, Clone, Default)]
 pub struct PairClaudeBook {
@@ -181,7 +233,9 @@ pub struct PairClaudeBook {
     pub guidance: Vec<usize>,
     /// Violations.
     pub violations: Vec<Violation>,
-    /// The timeouts.
+    /// Turns taken: navigator, driver.
+    pub turns: [u32; 2],
+    /// The timeouts and turn limits.
     pub config: PairClaudeConfig,
 }
 
@@ -192,6 +246,41 @@ impl PairClaudeBook {
         PairClaudeBook {
             config,
             ..PairClaudeBook::default()
+        }
+    }
+
+    /// The turns an agent took against its limit.
+    #[must_use]
+    pub fn turns(&self, agent: Agent) -> Turns {
+        let max = match agent {
+            Agent::Navigator => self.config.navigator_max_turns,
+            Agent::Driver => self.config.driver_max_turns,
+        };
+        Turns {
+            used: self.turns[agent as usize],
+            max,
+        }
+    }
+
+    /// Counts a turn of `agent`; the one past its limit is `limit_exceeded` (upstream ends the
+    /// agent's conversation there, so nothing after it should come from that agent).
+    fn count_turn(&mut self, env: &Envelope, agent: Agent) {
+        self.turns[agent as usize] += 1;
+        let Turns { used, max } = self.turns(agent);
+        if used == max + 1 {
+            let var = match agent {
+                Agent::Navigator => "PAIR_NAVIGATOR_MAX_TURNS",
+                Agent::Driver => "PAIR_DRIVER_MAX_TURNS",
+            };
+            self.violations.push(Violation::at(
+                ViolationCode::LimitExceeded,
+                env,
+                format!(
+                    "{} turn {used} is past {var} = {max}: the {} had no turns left",
+                    agent.as_str(),
+                    agent.as_str()
+                ),
+            ));
         }
     }
 
@@ -236,9 +325,13 @@ impl PairClaudeBook {
             .find(|t| n.ends_with(t))
             .unwrap_or(m.message_type)
         });
-        let Some(step) = read(tool.unwrap_or(m.message_type), &m.value) else {
+        let kind = tool.unwrap_or(m.message_type);
+        let Some(step) = read(kind, &m.value) else {
             return;
         };
+        if let Some(agent) = turn_of(kind, step) {
+            self.count_turn(env, agent);
+        }
         match step {
             Move::AskPermission { request_id, tool } => self.permissions.push(PermissionRequest {
                 entry: env.index,
