@@ -93,6 +93,10 @@ pub fn scan_member(name: &str, value: &str) -> Vec<Finding> {
 /// or [`scan_text`] without building findings.
 #[must_use]
 pub fn holds_secret(name: Option<&str>, value: &str) -> bool {
+    // Most strings: too short for any rule in text, under a name no rule reads.
+    if value.len() < MIN_RUN && !name.is_some_and(is_secret_name) {
+        return false;
+    }
     let mut found = false;
     let mut stop = |_, _| {
         found = true;
@@ -144,10 +148,12 @@ pub fn around<'a>(body: &'a str, json: &str) -> [&'a str; 2] {
     }
 }
 
-/// Reports each hit to `sink` (detector index, hit) until it returns `false`.
-type Sink<'s> = dyn FnMut(usize, Hit) -> bool + 's;
+/// Takes each hit (detector index, hit); `false` asks to stop.
+trait Sink: FnMut(usize, Hit) -> bool {}
 
-fn member_hits(name: &str, value: &str, sink: &mut Sink<'_>) {
+impl<F: FnMut(usize, Hit) -> bool> Sink for F {}
+
+fn member_hits(name: &str, value: &str, sink: &mut impl Sink) {
     if let Some(hit) = rules::secret_member(name, value) {
         if !sink(SECRET_NAME, hit) {
             return;
@@ -156,18 +162,12 @@ fn member_hits(name: &str, value: &str, sink: &mut Sink<'_>) {
     text_hits(value, sink);
 }
 
-fn text_hits(text: &str, sink: &mut Sink<'_>) {
+fn text_hits(text: &str, sink: &mut impl Sink) {
     let b = text.as_bytes();
     if b.len() < MIN_RUN {
         return;
     }
-    let mut go = true;
-    for_each_run(b, &mut |start, end| {
-        if go {
-            go = run_hits(text, start, end, sink);
-        }
-        go
-    });
+    for_each_run(b, |start, end| run_hits(text, start, end, sink));
 }
 
 /// Looks at one run of non-blank bytes; `false` when the sink asked to stop.
@@ -176,7 +176,7 @@ fn text_hits(text: &str, sink: &mut Sink<'_>) {
 /// them); the other anchors (`=`, `://`, `-----`) are punctuation. So the run is walked word
 /// by word: at a word's start the anchor table is asked, then the word is skipped, and at the
 /// punctuation after it the punctuation anchors are tried.
-fn run_hits(text: &str, start: usize, end: usize, sink: &mut Sink<'_>) -> bool {
+fn run_hits(text: &str, start: usize, end: usize, sink: &mut impl Sink) -> bool {
     let b = text.as_bytes();
     if let Some(hit) = rules::authorization(text, start, end) {
         if !sink(AUTHORIZATION, hit) {
@@ -221,7 +221,7 @@ fn anchored(b: &[u8], i: usize) -> bool {
 }
 
 /// Tries every detector at `i`; `false` when the sink asked to stop.
-fn try_at(text: &str, i: usize, sink: &mut Sink<'_>) -> bool {
+fn try_at(text: &str, i: usize, sink: &mut impl Sink) -> bool {
     let b = text.as_bytes();
     let first = b[i];
     for (idx, d) in TABLE.iter().enumerate() {
@@ -264,7 +264,8 @@ const fn index_of(rule: Rule) -> usize {
 /// Calls `f(start, end)` for every run of bytes above `' '` at least [`MIN_RUN`] long, eight
 /// bytes at a time (a run inside one word of eight is shorter than `MIN_RUN`, so only the runs
 /// crossing words are measured); `f` returns `false` to stop.
-fn for_each_run(b: &[u8], f: &mut dyn FnMut(usize, usize) -> bool) {
+#[inline]
+fn for_each_run(b: &[u8], mut f: impl FnMut(usize, usize) -> bool) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const _: () = assert!(MIN_RUN > 8);

@@ -165,12 +165,18 @@ fn password_placeholder(user: &str, password: &str) -> bool {
 }
 
 /// An `Authorization` credential whose token is the run starting at `start` (the scheme word
-/// before it, across whitespace).
+/// before it, across ASCII whitespace).
 pub(super) fn authorization(text: &str, start: usize, end: usize) -> Option<Hit> {
-    let before = text[..start].trim_end();
-    if before.len() == start {
+    let b = text.as_bytes();
+    let mut k = start;
+    while k > 0 && b[k - 1].is_ascii_whitespace() {
+        k -= 1;
+    }
+    // The scheme ends `Bearer` or `Basic` (any case): most runs stop here.
+    if k == start || k == 0 || !matches!(b[k - 1], b'r' | b'R' | b'c' | b'C') {
         return None;
     }
+    let before = &text[..k];
     let scheme = before
         .rsplit(|c: char| !c.is_ascii_alphabetic())
         .next()
