@@ -9,6 +9,7 @@ pub mod audit;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod evidence;
+pub mod factory;
 pub mod fingerprint;
 pub mod glob;
 pub mod pane;

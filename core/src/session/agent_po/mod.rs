@@ -136,7 +136,9 @@ pub struct AgentTask {
 }
 
 /// Which way a message goes.
-fn from_agent(message_type: &str) -> bool {
+/// Whether the task agent sends a message of this registry type (else the PO does).
+#[must_use]
+pub fn from_agent(message_type: &str) -> bool {
     matches!(
         message_type,
         "PLAN_SUBMISSION" | "PROGRESS_UPDATE" | "COMPLETION_REPORT" | "BLOCKED_NOTIFICATION@agent"
