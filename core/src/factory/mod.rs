@@ -132,6 +132,9 @@ pub fn side_of(message_type: &str) -> Side {
     }
 }
 
+/// The numbers seen per agent, side and type, with their files.
+type Numbers = BTreeMap<(String, Side, String), Vec<(u32, String)>>;
+
 struct Entry {
     path: String,
     agent: String,
@@ -149,7 +152,7 @@ pub fn read(files: Vec<FactoryFile>, options: &Options) -> FactoryLog {
         path: path.to_owned(),
         message,
     };
-    let mut numbers: BTreeMap<(String, Side, String), Vec<(u32, String)>> = BTreeMap::new();
+    let mut numbers = Numbers::new();
     let mut entries = Vec::new();
     for file in files {
         let bytes = match file.bytes {
@@ -279,7 +282,7 @@ fn check_file(
     name: &str,
     value: &Value,
     problems: &mut Vec<Problem>,
-    numbers: &mut BTreeMap<(String, Side, String), Vec<(u32, String)>>,
+    numbers: &mut Numbers,
 ) {
     let mut push = |kind, message: String| {
         problems.push(Problem {

@@ -155,10 +155,11 @@ impl Ctx {
 /// Reports the secrets a string holds ([`secrets`]): `name` is the member's name when the
 /// string is a member's value (a secret-named member's value is one itself).
 pub(crate) fn check_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: LazyPath<'_>) {
+    if !secrets::holds_secret(name, s) {
+        return;
+    }
     if !ctx.collect {
-        if secrets::holds_secret(name, s) {
-            ctx.error(path, IssueCode::SecretInMessage, String::new);
-        }
+        ctx.error(path, IssueCode::SecretInMessage, String::new);
         return;
     }
     let found = match name {
@@ -169,14 +170,6 @@ pub(crate) fn check_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: La
         ctx.masks
             .push((s[f.span.clone()].to_owned(), f.masked.clone()));
         ctx.error(path, IssueCode::SecretInMessage, || f.message());
-    }
-}
-
-/// The member name a path ends in.
-fn member_name<'a>(path: &LazyPath<'a>) -> Option<&'a str> {
-    match path {
-        LazyPath::Key(_, k) => Some(k),
-        _ => None,
     }
 }
 
@@ -376,6 +369,9 @@ fn check_members(
         }
     }
     // Undeclared members are allowed; their strings may still hold secrets.
+    if small && undeclared == 0 && obj.len() <= 64 {
+        return;
+    }
     for (p, (k, v)) in obj.iter().enumerate() {
         let declared = if small && p < 64 {
             undeclared >> p & 1 == 0
@@ -423,15 +419,15 @@ pub(crate) fn check_ty(ctx: &mut Ctx, ty: &Ty, v: &Value, path: LazyPath<'_>) {
                 _ => wrong_type(ctx, path, ty, "object"),
             }
         }
-        Value::String(s) if matches!(ty, Ty::Any) => {
-            return check_secrets(ctx, member_name(&path), s, path);
-        }
+        // A declared member's name is never a secret's (a registry test holds it), so its
+        // string is scanned as text.
+        Value::String(s) if matches!(ty, Ty::Any) => return check_secrets(ctx, None, s, path),
         // A string where a rule wants something else is wrong already; a secret in it is
         // still reported.
         Value::String(s) if !matches!(ty, Ty::Str(_)) => {
             wrong_type(ctx, path, ty, "string");
             if ctx.collect {
-                check_secrets(ctx, member_name(&path), s, path);
+                check_secrets(ctx, None, s, path);
             }
             return;
         }
@@ -498,15 +494,20 @@ pub(crate) fn check_leaf(ctx: &mut Ctx, ty: &Ty, leaf: Leaf<'_>, path: LazyPath<
 /// Checks a string against its rule.
 ///
 /// Free text and patterned ids can carry a secret and still follow their rule, so they are
-/// scanned ([`check_secrets`]); a string with any other rule that holds one breaks its rule
+/// scanned ([`check_secrets`]), except ids of a pattern whose alphabet holds none
+/// ([`secrets::pattern_may_hold_secret`]); a string with any other rule that holds one breaks its rule
 /// anyway, and is scanned (when issues are collected) only so that the issue echoing it is
 /// masked.
 fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
     let before = (ctx.errors, ctx.issues.len());
     check_str_rule(ctx, rule, s, path);
-    let free = matches!(rule, Str::Text { .. } | Str::Pattern(_));
+    let free = match rule {
+        Str::Text { .. } => true,
+        Str::Pattern(p) => secrets::pattern_may_hold_secret(p.name),
+        _ => false,
+    };
     if free || (ctx.collect && before != (ctx.errors, ctx.issues.len())) {
-        check_secrets(ctx, member_name(&path), s, path);
+        check_secrets(ctx, None, s, path);
     }
 }
 

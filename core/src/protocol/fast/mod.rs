@@ -131,7 +131,11 @@ fn run_skipping(text: &str, mode: Mode, replaced: &[usize]) -> Option<Clean> {
         Outcome::Again(family, spec) => run_skipping(text, Mode::Fixed(family, spec), replaced),
         Outcome::Row { body, subject } => match mode {
             Mode::Detect { hint, .. }
-                if secrets::row_clean(text, body.as_str()?, subject.as_ref().and_then(|s| s.as_str())) =>
+                if secrets::row_clean(
+                    text,
+                    body.as_str()?,
+                    subject.as_ref().and_then(|s| s.as_str()),
+                ) =>
             {
                 carried(&body, subject.as_ref(), hint)
             }

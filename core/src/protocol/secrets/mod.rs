@@ -8,10 +8,9 @@
 //! find them in one string; each [`Finding`] carries the secret masked (`AKIA…(20 chars)`):
 //! the kind's public prefix, then only the length.
 //!
-//! Cost: a string is first cut at whitespace; only runs of [`MIN_RUN`] or more non-blank
-//! characters are looked at, and in them only the places whose first two bytes can start a
-//! detector (a table built at compile time from the detectors' prefixes). Prose pays one pass
-//! of eight bytes at a time.
+//! Cost: only the places whose first two bytes can start a detector are tried (a table built
+//! at compile time from the detectors' prefixes), found sixteen bytes at a time
+//! ([`candidates`]); text without secrets pays about one pass of vector instructions.
 //!
 //! ```
 //! use switchboard_core::protocol::secrets::{scan_member, scan_text};
@@ -24,6 +23,7 @@
 //! assert!(scan_member("db_password", "${DB_PASSWORD}").is_empty());
 //! ```
 
+mod candidates;
 mod names;
 mod rules;
 mod table;
@@ -36,9 +36,9 @@ use std::borrow::Cow;
 use std::ops::Range;
 use table::TABLE;
 
-/// Runs of non-blank characters shorter than this hold no secret any detector finds in text
-/// (the shortest is a URL password, `s://:pw@h`).
-pub const MIN_RUN: usize = 9;
+/// Strings shorter than this hold no secret any detector finds in text (the shortest is a URL
+/// password, `s://:pw@h`).
+pub const MIN_TEXT: usize = 9;
 
 /// One secret found in a string.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,7 +94,7 @@ pub fn scan_member(name: &str, value: &str) -> Vec<Finding> {
 #[must_use]
 pub fn holds_secret(name: Option<&str>, value: &str) -> bool {
     // Most strings: too short for any rule in text, under a name no rule reads.
-    if value.len() < MIN_RUN && !name.is_some_and(is_secret_name) {
+    if value.len() < MIN_TEXT && !name.is_some_and(is_secret_name) {
         return false;
     }
     let mut found = false;
@@ -136,6 +136,18 @@ fn redact_findings<'a>(text: &'a str, found: &[Finding]) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
+/// Patterns (by name) whose strings cannot hold a secret any detector finds: `agent-` and
+/// lower-case letters and digits; a UUID (hex and dashes, `msg-` before); lower-case hex. No
+/// provider prefix, `eyJ`, `-----`, `://`, `=` or `Bearer`/`Basic` fits their alphabets, and no
+/// member is named by them (`tests` generates strings of each and finds none).
+const SECRET_FREE_PATTERNS: &[&str] = &["agent_id", "message_id", "commit_sha"];
+
+/// Whether a string that matches the pattern named `pattern` may hold a secret.
+#[must_use]
+pub fn pattern_may_hold_secret(pattern: &str) -> bool {
+    !SECRET_FREE_PATTERNS.contains(&pattern)
+}
+
 /// The text of an Agent Mail body around the JSON message in it (`json` a slice of `body`):
 /// the prose before and after, which is scanned like any string.
 #[must_use]
@@ -164,74 +176,46 @@ fn member_hits(name: &str, value: &str, sink: &mut impl Sink) {
 
 fn text_hits(text: &str, sink: &mut impl Sink) {
     let b = text.as_bytes();
-    if b.len() < MIN_RUN {
+    if b.len() < MIN_TEXT {
         return;
     }
-    for_each_run(b, |start, end| run_hits(text, start, end, sink));
+    candidates::each(b, |i| !anchored(b, i) || try_at(text, i, sink));
 }
-
-/// Looks at one run of non-blank bytes; `false` when the sink asked to stop.
-///
-/// Tokens and JWTs start where a word starts (their rules want a word boundary before
-/// them); the other anchors (`=`, `://`, `-----`) are punctuation. So the run is walked word
-/// by word: at a word's start the anchor table is asked, then the word is skipped, and at the
-/// punctuation after it the punctuation anchors are tried.
-fn run_hits(text: &str, start: usize, end: usize, sink: &mut impl Sink) -> bool {
-    let b = text.as_bytes();
-    if let Some(hit) = rules::authorization(text, start, end) {
-        if !sink(AUTHORIZATION, hit) {
-            return false;
-        }
-    }
-    let mut i = start;
-    while i < end {
-        if anchored(b, i) && !try_at(text, i, sink) {
-            return false;
-        }
-        i += 1;
-        if WORD[usize::from(b[i - 1])] {
-            while i < end && WORD[usize::from(b[i])] {
-                i += 1;
-            }
-        }
-    }
-    true
-}
-
-/// `[A-Za-z0-9_]`, by byte.
-static WORD: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut c = 0;
-    while c < 256 {
-        t[c] = rules::is_word(c as u8);
-        c += 1;
-    }
-    t
-};
 
 /// Whether a detector may start at `i` (its first two bytes are an anchor pair).
 #[inline]
 fn anchored(b: &[u8], i: usize) -> bool {
-    let first = usize::from(b[i]);
-    if first >= 128 || ANCHORS[first] == [0; 2] {
-        return false;
-    }
-    let second = b.get(i + 1).map_or(0, |&c| usize::from(c & 127));
-    ANCHORS[first][second >> 6] >> (second & 63) & 1 == 1
+    // A byte past ASCII is no anchor's second byte: it reads as 0, which only `=` (any
+    // second byte) takes.
+    let first = usize::from(b[i] & 127);
+    let second = b
+        .get(i + 1)
+        .filter(|c| c.is_ascii())
+        .map_or(0, |&c| usize::from(c));
+    b[i] < 128 && ANCHORS[first][second >> 6] >> (second & 63) & 1 == 1
 }
 
-/// Tries every detector at `i`; `false` when the sink asked to stop.
+/// Tries the detectors that may start with the byte at `i`; `false` when the sink asked to
+/// stop. A place inside a word starts none of the word-led ones (each wants a word boundary
+/// before it), so only the punctuation-led ones (`--`, `://`, `=`) are tried there.
 fn try_at(text: &str, i: usize, sink: &mut impl Sink) -> bool {
     let b = text.as_bytes();
     let first = b[i];
-    for (idx, d) in TABLE.iter().enumerate() {
-        let hit = match d.rule {
+    if i > 0 && rules::is_word(first) && rules::is_word(b[i - 1]) {
+        return true;
+    }
+    let mut candidates = BY_FIRST[usize::from(first & 127)];
+    while candidates != 0 {
+        let idx = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
+        let hit = match TABLE[idx].rule {
             Rule::Prefixed(forms) => forms.iter().find_map(|f| rules::prefixed(b, i, f)),
-            Rule::Jwt if first == b'e' => rules::jwt(b, i),
-            Rule::PrivateKey if first == b'-' => rules::private_key(text, i),
+            Rule::Jwt => rules::jwt(b, i),
+            Rule::PrivateKey => rules::private_key(text, i),
             Rule::UrlCredentials if b[i..].starts_with(b"://") => rules::url_credentials(text, i),
-            Rule::Assignment if first == b'=' => rules::assignment(text, i),
-            _ => None,
+            Rule::Assignment => rules::assignment(text, i),
+            Rule::AuthorizationHeader => rules::authorization(text, i),
+            Rule::UrlCredentials | Rule::SecretName => None,
         };
         if let Some(hit) = hit {
             if !sink(idx, hit) {
@@ -242,8 +226,38 @@ fn try_at(text: &str, i: usize, sink: &mut impl Sink) -> bool {
     true
 }
 
-/// The table index of the `Authorization` rule, and of the member-name rule.
-const AUTHORIZATION: usize = index_of(Rule::AuthorizationHeader);
+/// For each first byte (ASCII), the detectors (bit per table row) that may start with it.
+static BY_FIRST: [u32; 128] = {
+    const fn set(mut t: [u32; 128], c: u8, d: usize) -> [u32; 128] {
+        t[c as usize] |= 1 << d;
+        t
+    }
+    assert!(TABLE.len() <= 32);
+    let mut t = [0u32; 128];
+    let mut d = 0;
+    while d < TABLE.len() {
+        t = match TABLE[d].rule {
+            Rule::Prefixed(forms) => {
+                let mut k = 0;
+                while k < forms.len() {
+                    t = set(t, forms[k].prefix.as_bytes()[0], d);
+                    k += 1;
+                }
+                t
+            }
+            Rule::Jwt => set(t, b'e', d),
+            Rule::PrivateKey => set(t, b'-', d),
+            Rule::UrlCredentials => set(t, b':', d),
+            Rule::Assignment => set(t, b'=', d),
+            Rule::AuthorizationHeader => set(set(t, b'B', d), b'b', d),
+            Rule::SecretName => t,
+        };
+        d += 1;
+    }
+    t
+};
+
+/// The table index of the member-name rule.
 const SECRET_NAME: usize = index_of(Rule::SecretName);
 
 const fn index_of(rule: Rule) -> usize {
@@ -261,52 +275,18 @@ const fn index_of(rule: Rule) -> usize {
     panic!("the table lacks a rule")
 }
 
-/// Calls `f(start, end)` for every run of bytes above `' '` at least [`MIN_RUN`] long, eight
-/// bytes at a time (a run inside one word of eight is shorter than `MIN_RUN`, so only the runs
-/// crossing words are measured); `f` returns `false` to stop.
-#[inline]
-fn for_each_run(b: &[u8], mut f: impl FnMut(usize, usize) -> bool) {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const _: () = assert!(MIN_RUN > 8);
-    let mut start = 0;
-    let mut i = 0;
-    while let Some(chunk) = b.get(i..i + 8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        // Per byte, exactly: the high bit of (b | 0x80) - 0x21 is clear for b < 0x21; bytes
-        // with their own high bit set (UTF-8) are never blank.
-        let blank = !((x | HIGH) - ONES * 0x21) & !x & HIGH;
-        if blank != 0 {
-            let first = i + (blank.trailing_zeros() / 8) as usize;
-            if first - start >= MIN_RUN && !f(start, first) {
-                return;
-            }
-            start = i + 8 - (blank.leading_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    for (k, &c) in b.iter().enumerate().skip(i) {
-        if c <= b' ' {
-            if k - start >= MIN_RUN && !f(start, k) {
-                return;
-            }
-            start = k + 1;
-        }
-    }
-    if b.len() - start >= MIN_RUN {
-        f(start, b.len());
-    }
-}
-
 /// For each first byte (ASCII), the second bytes (bit per ASCII value) at which a detector may
 /// start: every provider prefix's first two bytes, and the fixed anchors (`ey` of a JWT, `--`
-/// of a PEM line, `:/` of a URL, `=` of an assignment).
+/// of a PEM line, `:/` of a URL, `=` of an assignment, `Be` `be` `BE` `Ba` `BA` of an
+/// `Authorization` scheme). Every pair is in a bucket of [`candidates`] (checked when built).
 static ANCHORS: [[u64; 2]; 128] = anchors();
 
 const fn anchors() -> [[u64; 2]; 128] {
     const fn add(mut t: [[u64; 2]; 128], pair: &[u8]) -> [[u64; 2]; 128] {
+        assert!(
+            candidates::bucketed(pair),
+            "an anchor pair outside the buckets"
+        );
         let first = pair[0] as usize;
         if pair.len() > 1 {
             let second = pair[1] as usize;
@@ -332,7 +312,11 @@ const fn anchors() -> [[u64; 2]; 128] {
             Rule::PrivateKey => add(t, b"--"),
             Rule::UrlCredentials => add(t, b":/"),
             Rule::Assignment => add(t, b"="),
-            Rule::AuthorizationHeader | Rule::SecretName => t,
+            Rule::AuthorizationHeader => {
+                let t = add(add(t, b"Be"), b"be");
+                add(add(add(t, b"BE"), b"Ba"), b"BA")
+            }
+            Rule::SecretName => t,
         };
         d += 1;
     }

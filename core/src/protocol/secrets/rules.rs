@@ -164,37 +164,37 @@ fn password_placeholder(user: &str, password: &str) -> bool {
     password.chars().count() == 1 || is_placeholder(password) || (password == user)
 }
 
-/// An `Authorization` credential whose token is the run starting at `start` (the scheme word
-/// before it, across ASCII whitespace).
-pub(super) fn authorization(text: &str, start: usize, end: usize) -> Option<Hit> {
+/// An `Authorization` credential whose scheme word (`Bearer`, `bearer`, `BEARER`, `Basic`,
+/// `BASIC`) starts at `i`, at a word boundary, followed by ASCII whitespace and the credential
+/// (up to the next blank).
+pub(super) fn authorization(text: &str, i: usize) -> Option<Hit> {
     let b = text.as_bytes();
-    let mut k = start;
-    while k > 0 && b[k - 1].is_ascii_whitespace() {
-        k -= 1;
-    }
-    // The scheme ends `Bearer` or `Basic` (any case): most runs stop here.
-    if k == start || k == 0 || !matches!(b[k - 1], b'r' | b'R' | b'c' | b'C') {
+    if i > 0 && is_word(b[i - 1]) {
         return None;
     }
-    let before = &text[..k];
-    let scheme = before
-        .rsplit(|c: char| !c.is_ascii_alphabetic())
-        .next()
-        .unwrap_or_default();
-    let word_start = before.len() - scheme.len();
+    let rest = &text[i..];
+    let scheme = ["Bearer", "bearer", "BEARER", "Basic", "BASIC"]
+        .into_iter()
+        .find(|s| rest.starts_with(s))?;
+    let mut start = i + scheme.len();
+    if !b.get(start).is_some_and(u8::is_ascii_whitespace) {
+        return None;
+    }
+    while b.get(start).is_some_and(u8::is_ascii_whitespace) {
+        start += 1;
+    }
+    let end = start + b[start..].iter().take_while(|&&c| c > b' ').count();
     let token = text[start..end].trim_end_matches([',', ';', ')', '"', '\'', '.']);
     let token_end = start + token.len();
     let ok = if scheme.eq_ignore_ascii_case("bearer") {
         bearer_token(token)
-    } else if scheme == "Basic" || scheme == "BASIC" {
-        basic_credentials(token)
     } else {
-        false
+        basic_credentials(token)
     };
     ok.then_some(Hit {
         span: start..token_end,
         shown: 0,
-        context: word_start..token_end,
+        context: i..token_end,
     })
 }
 

@@ -4,17 +4,11 @@
 use super::*;
 use proptest::prelude::*;
 
-/// Every detector at every place; the authorization rule at every run start.
+/// Every detector at every place.
 fn model(text: &str) -> Vec<Finding> {
     let b = text.as_bytes();
     let mut hits = Vec::new();
     for i in 0..b.len() {
-        if b[i] > b' ' && (i == 0 || b[i - 1] <= b' ') {
-            let end = i + b[i..].iter().take_while(|&&c| c > b' ').count();
-            if let Some(hit) = rules::authorization(text, i, end) {
-                hits.push((AUTHORIZATION, hit));
-            }
-        }
         for (idx, d) in TABLE.iter().enumerate() {
             let hit = match d.rule {
                 Rule::Prefixed(forms) => forms.iter().find_map(|f| rules::prefixed(b, i, f)),
@@ -24,6 +18,9 @@ fn model(text: &str) -> Vec<Finding> {
                     rules::url_credentials(text, i)
                 }
                 Rule::Assignment if b[i] == b'=' => rules::assignment(text, i),
+                Rule::AuthorizationHeader if text.is_char_boundary(i) => {
+                    rules::authorization(text, i)
+                }
                 _ => None,
             };
             if let Some(hit) = hit {
@@ -32,6 +29,16 @@ fn model(text: &str) -> Vec<Finding> {
         }
     }
     findings(text, hits)
+}
+
+/// The places [`candidates::each`] reports: a superset of the anchor pairs, in order.
+fn places(b: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    candidates::each(b, |i| {
+        out.push(i);
+        true
+    });
+    out
 }
 
 const PIECES: &[&str] = &[
@@ -140,7 +147,7 @@ fn the_anchor_table_holds_every_prefix() {
             for f in forms {
                 let p = f.prefix.as_bytes();
                 assert!(anchored(p, 0), "{}", f.prefix);
-                assert!(p.len() + f.min >= MIN_RUN, "{}", f.prefix);
+                assert!(p.len() + f.min >= MIN_TEXT, "{}", f.prefix);
             }
         }
     }
@@ -159,17 +166,30 @@ fn ids_are_unique_kebab_case() {
     }
 }
 
-#[test]
-fn runs_are_cut_at_blanks_only() {
-    let mut runs = Vec::new();
-    for_each_run(
-        "a bcdefghij\tklmnopqrstuv\u{e9}wxyz  0123456789".as_bytes(),
-        &mut |s, e| {
-            runs.push((s, e));
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The vector path finds every anchor pair the pair table knows that is not inside a word,
+    /// in order (and the scalar path gives every place).
+    #[test]
+    fn candidates_hold_every_anchor_pair(s in text(), tail in "[A-Za-z0-9=:/ -]{0,40}") {
+        let s = format!("{s}{tail}");
+        let b = s.as_bytes();
+        let mut one_by_one = Vec::new();
+        candidates::scalar(b, |i| {
+            one_by_one.push(i);
             true
-        },
-    );
-    assert_eq!(runs, [(2, 11), (12, 30), (32, 42)]);
+        });
+        for found in [places(b), one_by_one] {
+            prop_assert!(found.windows(2).all(|w| w[0] < w[1]));
+            for i in 0..b.len() {
+                let inside_word = i > 0 && rules::is_word(b[i]) && rules::is_word(b[i - 1]);
+                if anchored(b, i) && !inside_word {
+                    prop_assert!(found.contains(&i), "{} at {} of {:?}", char::from(b[i]), i, s);
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -187,4 +207,21 @@ fn the_generated_strings_hold_secrets_often() {
     }
     assert!(with > 200, "{with} of 2000 hold a secret");
     assert!(kinds.len() >= 10, "{kinds:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Strings of the patterns the validator does not scan hold no secret.
+    #[test]
+    fn secret_free_patterns_hold_none(
+        agent in "agent-[a-z0-9]{1,60}",
+        uuid in "(msg-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
+        sha in "[0-9a-f]{7,40}",
+    ) {
+        for (pattern, s) in [("agent_id", &agent), ("message_id", &uuid), ("commit_sha", &sha)] {
+            prop_assert!(!pattern_may_hold_secret(pattern));
+            prop_assert!(!holds_secret(None, s), "{}", s);
+        }
+    }
 }
