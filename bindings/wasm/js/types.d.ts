@@ -1830,7 +1830,9 @@ export type ViolationCode =
   | "bad_fingerprints"
   | "limit_exceeded"
   | "role_conflict"
-  | "artifact_outside_folder";
+  | "artifact_outside_folder"
+  | "invalid_agent"
+  | "test_syntax_error";
 
 /** The id of the audit pattern a finding comes from. */
 export type AuditPattern =
@@ -1841,6 +1843,7 @@ export type AuditPattern =
   | "assertion-mocked"
   | "hardcoded-test-expectation"
   | "clock-override"
+  | "skipped-test"
   | "new-dependency"
   | "new-import"
   | "safety-check-removed"

@@ -4,6 +4,7 @@
 mod audit;
 mod build;
 mod edge;
+mod factory;
 mod fingerprint;
 mod gate;
 mod output;
@@ -55,6 +56,8 @@ enum Command {
     Gate(gate::Args),
     /// Print the task boards of a message log (Agent-PO, droid, Pair Claude, ack debt).
     Tasks(tasks::Args),
+    /// Write a message log's Agent-PO messages into the .factory/execution/messages layout.
+    Export(factory::ExportArgs),
 }
 
 /// Parses the process arguments and runs the chosen subcommand.
@@ -71,5 +74,6 @@ pub fn main() -> ExitCode {
         Command::Session(args) => session::run(args),
         Command::Gate(args) => gate::run(args),
         Command::Tasks(args) => tasks::run(args),
+        Command::Export(args) => factory::run_export(args),
     }
 }

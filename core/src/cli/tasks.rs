@@ -1,9 +1,8 @@
 //! `switchboard tasks`: the task boards of a message log.
 
 use super::output::{self, Style};
-use super::session::Log;
+use super::session::{FactoryReport, Log};
 use crate::session::pair_claude::PairClaudeConfig;
-use crate::session::Book;
 use std::process::ExitCode;
 
 /// Print the task boards of a message log: Agent-PO tasks (plan revisions and fix retries
@@ -36,22 +35,39 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> ExitCode {
-    let (envelopes, now) = match args.log.read("tasks") {
+    let input = match args.log.read("tasks") {
         Ok(read) => read,
         Err(code) => return code,
     };
+    let now = input.now;
     let config = PairClaudeConfig {
         permission_timeout_ms: args.permission_timeout_ms.max(0),
         navigator_max_turns: args.navigator_max_turns,
         driver_max_turns: args.driver_max_turns,
         ..PairClaudeConfig::default()
     };
-    let book = Book::replay(&envelopes, config);
-    let code = u8::from(book.has_violations());
-    output::print_json(
-        "tasks",
-        &book.boards(now),
-        Style::compact_if(args.compact),
-        code,
-    )
+    let book = input.book(config);
+    let style = Style::compact_if(args.compact);
+    match &input.factory {
+        Some(log) => {
+            let failed = book.has_violations() || !log.problems.is_empty();
+            let out = BoardsWithFactory {
+                boards: book.boards(now),
+                factory: FactoryReport::of(log, &book, now),
+            };
+            output::print_json("tasks", &out, style, u8::from(failed))
+        }
+        None => {
+            let code = u8::from(book.has_violations());
+            output::print_json("tasks", &book.boards(now), style, code)
+        }
+    }
+}
+
+/// `tasks` on a messages directory: the boards and what the directory holds.
+#[derive(serde::Serialize)]
+struct BoardsWithFactory<'a> {
+    #[serde(flatten)]
+    boards: crate::session::Boards<'a>,
+    factory: FactoryReport<'a>,
 }

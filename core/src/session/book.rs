@@ -3,6 +3,7 @@
 
 use super::ack::{AckDebt, AckLedger};
 use super::agent_po::{AgentPoBook, AgentTask, Count, GateRecord};
+use super::agents::{AgentBook, Registry};
 use super::pair::timeout::Due;
 use super::pair::{PairBook, PairView};
 use super::pair_claude::{
@@ -28,6 +29,8 @@ pub struct Book {
     pub pair_claude: PairClaudeBook,
     /// Acknowledgement debt.
     pub acks: AckLedger,
+    /// Senders and recipients: registered agents, the roles message types require.
+    pub agents: AgentBook,
 }
 
 impl Book {
@@ -40,23 +43,66 @@ impl Book {
         }
     }
 
+    /// This book, checking senders and recipients against the registered agents.
+    #[must_use]
+    pub fn with_agents(self, registry: Registry) -> Book {
+        Book {
+            agents: AgentBook::new(Some(registry)),
+            ..self
+        }
+    }
+
     /// Folds envelopes in time order ([`in_time_order`]).
     #[must_use]
     pub fn replay(envelopes: &[Envelope], config: PairClaudeConfig) -> Book {
-        let mut book = Book::new(config);
+        Book::new(config).replayed(envelopes)
+    }
+
+    /// This book with `envelopes` folded in time order.
+    #[must_use]
+    pub fn replayed(mut self, envelopes: &[Envelope]) -> Book {
         for env in in_time_order(envelopes) {
-            book.observe(env);
+            self.observe(env);
         }
-        book
+        self
     }
 
     /// Folds one envelope (envelopes must come in time order).
     pub fn observe(&mut self, env: &Envelope) {
+        let flagged = self.agents.observe(env);
         self.acks.observe(env);
         self.pair.observe(env);
         self.agent_po.observe(env);
         self.tasks.observe(env);
         self.pair_claude.observe(env);
+        if !flagged.is_empty() {
+            self.attach(env, &flagged);
+        }
+    }
+
+    /// Shows the sender and recipient violations of `env` on the session or task that took
+    /// it too (Pair sessions, Agent-PO tasks, the Pair Claude board); droid ones stay in
+    /// [`Book::agents`], which the boards print.
+    fn attach(&mut self, env: &Envelope, flagged: &[crate::session::violation::Violation]) {
+        if let Some(s) = self
+            .pair
+            .sessions_mut()
+            .iter_mut()
+            .find(|s| s.timeline.iter().any(|t| t.entry == env.index))
+        {
+            s.violations.extend_from_slice(flagged);
+        }
+        if let Some(t) = self
+            .agent_po
+            .tasks_mut()
+            .iter_mut()
+            .find(|t| t.entries.contains(&env.index))
+        {
+            t.violations.extend_from_slice(flagged);
+        }
+        if env.family() == Some(crate::protocol::FamilyId::PairClaude) {
+            self.pair_claude.violations.extend_from_slice(flagged);
+        }
     }
 
     /// Every session (Pair sessions, then Agent-PO tasks) as printed at `now`.
@@ -89,6 +135,7 @@ impl Book {
                 .any(|t| !t.violations.is_empty())
             || self.tasks.tasks().iter().any(|t| !t.violations.is_empty())
             || !self.pair_claude.violations.is_empty()
+            || !self.agents.violations.is_empty()
     }
 
     /// The task boards at `now`.
@@ -146,6 +193,10 @@ impl Book {
                 config: pc.config,
             },
             ack_debt: self.acks.debts(now),
+            agents: AgentsBoard {
+                registered: self.agents.registry.as_ref().map(|r| r.names().collect()),
+                violations: &self.agents.violations,
+            },
         }
     }
 }
@@ -251,6 +302,18 @@ pub struct Boards<'a> {
     pub pair_claude: PairClaudeBoard<'a>,
     /// Per agent, the acknowledgements it owes.
     pub ack_debt: Vec<AckDebt>,
+    /// Senders and recipients: the registered agents (when given) and every violation of the
+    /// sender rules or the registry.
+    pub agents: AgentsBoard<'a>,
+}
+
+/// The senders board.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AgentsBoard<'a> {
+    /// The registered agents, when given.
+    pub registered: Option<Vec<&'a str>>,
+    /// `invalid_agent` and `wrong_role` violations of the sender rules, in log order.
+    pub violations: &'a [crate::session::violation::Violation],
 }
 
 /// A droid task on the board.

@@ -11,6 +11,7 @@
 
 pub mod ack;
 pub mod agent_po;
+pub mod agents;
 mod book;
 mod fields;
 pub mod pair;

@@ -33,6 +33,10 @@ pub enum ViolationCode {
     /// absolute path, a drive, a home directory or another variable than `$PROJECT_ROOT`);
     /// found by the console's evidence resolver, which never reads it.
     ArtifactOutsideFolder,
+    /// A sender or recipient that is not a registered agent (the seed's `INVALID_AGENT`).
+    InvalidAgent,
+    /// A contract test file that does not parse (the seed's `TEST_SYNTAX_ERROR`).
+    TestSyntaxError,
 }
 
 impl ViolationCode {
@@ -48,6 +52,8 @@ impl ViolationCode {
         ViolationCode::LimitExceeded,
         ViolationCode::RoleConflict,
         ViolationCode::ArtifactOutsideFolder,
+        ViolationCode::InvalidAgent,
+        ViolationCode::TestSyntaxError,
     ];
 
     /// The stable snake_case name.
@@ -64,6 +70,8 @@ impl ViolationCode {
             ViolationCode::LimitExceeded => "limit_exceeded",
             ViolationCode::RoleConflict => "role_conflict",
             ViolationCode::ArtifactOutsideFolder => "artifact_outside_folder",
+            ViolationCode::InvalidAgent => "invalid_agent",
+            ViolationCode::TestSyntaxError => "test_syntax_error",
         }
     }
 }
@@ -75,14 +83,16 @@ impl ViolationCode {
         match self {
             ViolationCode::InvalidMessage => "the message fails validation (its issues are listed); not applied",
             ViolationCode::OutOfOrder => "the message is not expected in the current phase (or leaves it while a checkpoint is open without deciding it); not applied",
-            ViolationCode::WrongRole => "the message comes from the wrong role (CONTRACT_FINAL from the builder, a directive from the task agent); not applied",
+            ViolationCode::WrongRole => "the message comes from the wrong role (CONTRACT_FINAL from the builder, a directive from the task agent: not applied; a droid report from an agent the task was not assigned to or under another agent's sender_id, a navigator's tool call from the driver: reported, the board still applies it)",
             ViolationCode::AfterEnd => "the message comes after the session or task ended; not applied",
             ViolationCode::CheckpointSkipped => "a human checkpoint was skipped (CONTRACT_FINAL with no CONTRACT_DRAFT under review); applied",
             ViolationCode::ContractTampered => "a contract test file differs from its fingerprint (the seed's CONTRACT_TAMPERED), from BUILD_COMPLETE's fingerprints or an audit report; applied, the file named",
             ViolationCode::BadFingerprints => "a `test_fingerprints` member is not `{\"<path>\": \"sha256:<hex>\"}`; applied without it",
-            ViolationCode::LimitExceeded => "a limit was passed without the end it calls for (a third TIMEOUT_WARNING, FEEDBACK past max_revisions, FIX past retry.max); applied",
+            ViolationCode::LimitExceeded => "a limit was passed without the end it calls for (a third TIMEOUT_WARNING, FEEDBACK past max_revisions, FIX past retry.max, a Pair Claude turn past PAIR_NAVIGATOR_MAX_TURNS / PAIR_DRIVER_MAX_TURNS); applied",
             ViolationCode::RoleConflict => "a second PAIR_INIT claims the role the session gave the other agent; not applied",
             ViolationCode::ArtifactOutsideFolder => "a message names an artifact path that leaves the project folder (`..` above it, absolute, a drive, `~`, another variable than `$PROJECT_ROOT`); found when the console resolves a session's artifacts, which it then never reads; the message is applied",
+            ViolationCode::InvalidAgent => "a sender or recipient is not a registered agent (the seed's INVALID_AGENT; checked when the registered agents are given); applied",
+            ViolationCode::TestSyntaxError => "a contract test file does not parse (the seed's TEST_SYNTAX_ERROR: the planner fixes the tests; checked when the contract's files are given), the file and line named; applied",
         }
     }
 }

@@ -29,7 +29,10 @@ for (const file of fixtureFiles()) {
   corpus.push({ from: file, value: JSON.parse(readFileSync(join(FIXTURES, file), "utf8")) });
 }
 for (const c of JSON.parse(readFileSync(join(FIXTURES, "invalid/cases.json"), "utf8"))) {
-  if (c.message !== undefined && !(c.message && typeof c.message === "object" && "body_md" in c.message)) {
+  // A message holding a secret stays invalid to the core whatever else a mutation changes:
+  // no schema expresses secrets (see INEXPRESSIBLE), so those cases are left out here.
+  const secret = c.errors.some(([, code]) => code === "secret_in_message");
+  if (!secret && c.message !== undefined && !(c.message && typeof c.message === "object" && "body_md" in c.message)) {
     corpus.push({ from: `invalid/cases.json: ${c.rule}`, value: c.message });
   }
 }
@@ -198,6 +201,11 @@ const INEXPRESSIBLE = [
     what: "a number beyond the double range (1e400): not JSON to the core, Infinity to JSON.parse",
     key: "droid/task_assignment",
     text: withMetadata('{"size": 1e400}'),
+  },
+  {
+    what: "a secret in free text (seed 004 Security 4): the core reports secret_in_message, no schema can",
+    key: "droid/task_assignment",
+    text: JSON.stringify({ ...TASK, description: `db at postgres://svc:${"Tr0ub4dor3x"}@db.internal/app` }),
   },
   {
     what: "a message carried as JSON text in an Agent Mail row's body_md: the core validates the carried message, JSON Schema cannot parse a string",

@@ -56,10 +56,12 @@ const fn contains(set: &[u8], b: u8) -> bool {
     false
 }
 
+#[cfg(target_arch = "x86_64")]
 /// The bucket of the anchors led by punctuation (`--`, `://`); every other bucket's anchors
 /// start a word, so they are places only after a byte that is not `[A-Za-z0-9_]`.
 const PUNCTUATION_LED: u8 = 1 << 6;
 
+#[cfg(target_arch = "x86_64")]
 /// The nibble tables: bucket bits allowed by a first byte's low and high nibble, by a second
 /// byte's, and the classes of word bytes (`[0-9]`, `[A-Oa-o]`, `[P-Zp-z]`, `_`) by nibble.
 struct Tables {
@@ -71,6 +73,7 @@ struct Tables {
     word_hi: [u8; 16],
 }
 
+#[cfg(target_arch = "x86_64")]
 const TABLES: Tables = {
     let mut t = Tables {
         first_lo: [0; 16],
@@ -129,10 +132,11 @@ const TABLES: Tables = {
 /// `false` (`false` then): a superset of the anchor pairs that are led by punctuation or
 /// follow a byte that is not `[A-Za-z0-9_]` (a word-led anchor inside a word starts nothing).
 #[inline]
-pub(super) fn each(b: &[u8], mut f: impl FnMut(usize) -> bool) -> bool {
+pub(super) fn each(b: &[u8], f: impl FnMut(usize) -> bool) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("ssse3") {
+            let mut f = f;
             // SAFETY: the CPU has SSSE3, checked just above.
             return unsafe { ssse3::each(b, &mut f) };
         }

@@ -408,6 +408,11 @@ impl AgentPoBook {
         &self.tasks
     }
 
+    /// Every task, mutable (to show violations found beside the fold, such as INVALID_AGENT).
+    pub fn tasks_mut(&mut self) -> &mut [AgentTask] {
+        &mut self.tasks
+    }
+
     /// Folds one envelope into its task; other families are ignored.
     pub fn observe(&mut self, env: &Envelope) {
         if env.family() != Some(FamilyId::AgentPo) {

@@ -1,0 +1,364 @@
+//! Senders and registered agents, over the whole log.
+//!
+//! - **Registered agents** (seed 000's error code INVALID_AGENT, "agent not registered in MCP
+//!   mail"): given the agents registered on the server ([`Registry`]), a message from or to any
+//!   other name is `invalid_agent`.
+//! - **Authorized senders** (seed 004, Security 2: "agents should only accept messages from
+//!   authorized senders"): the roles a message type requires of its sender, as data
+//!   ([`SENDER_RULES`]). Pair and Agent-PO sessions check their own (the Pair transition table's
+//!   `Sender`, Agent-PO's directive side) as they fold; the rules here cover the droid and Pair
+//!   Claude flows, which have no session of their own to hold a role.
+
+use crate::agent_mail::Envelope;
+use crate::protocol::FamilyId;
+use crate::session::violation::{Violation, ViolationCode};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The agents registered on the Agent Mail server (names compare exactly: the seed's
+/// troubleshooting says agent ids are case-sensitive).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Registry {
+    names: BTreeSet<String>,
+}
+
+/// Why an agents list could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AgentsError {
+    /// The text is not JSON.
+    NotJson(String),
+    /// The JSON is not a list of agents (names, or objects with a `name`).
+    NotAList(&'static str),
+    /// An entry is neither a name nor an object with a string `name`.
+    BadEntry {
+        /// Its position.
+        index: usize,
+        /// What it is.
+        found: &'static str,
+    },
+    /// A name is empty.
+    EmptyName,
+}
+
+impl std::fmt::Display for AgentsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AgentsError::NotJson(e) => write!(f, "not JSON: {e}"),
+            AgentsError::NotAList(found) => write!(
+                f,
+                "not a list of agents (a JSON array of names or of {{\"name\": …}} objects, or \
+                 {{\"agents\": [...]}}): found {found}"
+            ),
+            AgentsError::BadEntry { index, found } => write!(
+                f,
+                "agent {index} is {found}, not a name or an object with a string \"name\""
+            ),
+            AgentsError::EmptyName => write!(f, "an agent name is empty"),
+        }
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+impl Registry {
+    /// The registry of these names.
+    ///
+    /// # Errors
+    /// [`AgentsError::EmptyName`] for an empty (or blank) name.
+    pub fn new<S: AsRef<str>>(names: impl IntoIterator<Item = S>) -> Result<Registry, AgentsError> {
+        let mut set = BTreeSet::new();
+        for n in names {
+            let n = n.as_ref().trim();
+            if n.is_empty() {
+                return Err(AgentsError::EmptyName);
+            }
+            set.insert(n.to_owned());
+        }
+        Ok(Registry { names: set })
+    }
+
+    /// A comma-separated list (`--agents alice,bob`).
+    ///
+    /// # Errors
+    /// An empty name (`alice,,bob`).
+    pub fn parse_list(text: &str) -> Result<Registry, AgentsError> {
+        Registry::new(text.split(','))
+    }
+
+    /// An agents file: a JSON array of names, of objects with a `name` (Agent Mail's agent
+    /// rows, `register_agent` results), or either under `agents` / `result`.
+    ///
+    /// # Errors
+    /// Text that is not JSON, JSON that is not such a list, an entry without a name.
+    pub fn from_json(bytes: &[u8]) -> Result<Registry, AgentsError> {
+        let v: Value =
+            serde_json::from_slice(bytes).map_err(|e| AgentsError::NotJson(e.to_string()))?;
+        let list = match &v {
+            Value::Array(items) => items,
+            Value::Object(o) => match o.get("agents").or_else(|| o.get("result")) {
+                Some(Value::Array(items)) => items,
+                _ => return Err(AgentsError::NotAList("an object without an agents array")),
+            },
+            other => return Err(AgentsError::NotAList(kind(other))),
+        };
+        let mut names = Vec::with_capacity(list.len());
+        for (index, item) in list.iter().enumerate() {
+            let name = match item {
+                Value::String(s) => s.as_str(),
+                Value::Object(o) => match o.get("name") {
+                    Some(Value::String(s)) => s.as_str(),
+                    _ => {
+                        return Err(AgentsError::BadEntry {
+                            index,
+                            found: "an object without a string \"name\"",
+                        })
+                    }
+                },
+                other => {
+                    return Err(AgentsError::BadEntry {
+                        index,
+                        found: kind(other),
+                    })
+                }
+            };
+            names.push(name);
+        }
+        Registry::new(names)
+    }
+
+    /// Whether `name` is registered.
+    #[must_use]
+    pub fn contains(&self, name: &str) -> bool {
+        self.names.contains(name)
+    }
+
+    /// The registered names, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.iter().map(String::as_str)
+    }
+}
+
+/// A role a message type requires of its sender.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SenderRole {
+    /// An agent the droid task was assigned to (a recipient of its `task_assignment`), when
+    /// the assignment named any.
+    Assignee,
+    /// The sender its own message names (droid `sender_id`).
+    SelfNamed,
+    /// The agent that plays the navigator in the Pair Claude flow (the first to send a
+    /// navigator's message).
+    Navigator,
+    /// The agent that plays the driver.
+    Driver,
+}
+
+/// One sender rule: a family's message types and the role their sender must hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SenderRule {
+    /// The family.
+    pub family: FamilyId,
+    /// Registry type names (`*`: every type of the family).
+    pub types: &'static [&'static str],
+    /// The role.
+    pub role: SenderRole,
+    /// Where the seeds say so.
+    pub seed: &'static str,
+}
+
+/// The sender rules the session engine applies beside the Pair and Agent-PO folds.
+pub static SENDER_RULES: &[SenderRule] = &[
+    SenderRule {
+        family: FamilyId::Droid,
+        types: &["*"],
+        role: SenderRole::SelfNamed,
+        seed: "004 Common Fields (sender_id: name of the sending agent); Security 1-2",
+    },
+    SenderRule {
+        family: FamilyId::Droid,
+        types: &["task_completion", "status_update", "error_report"],
+        role: SenderRole::Assignee,
+        seed: "004 Task Assignment (delegate a task from one agent to another); Security 2",
+    },
+    SenderRule {
+        family: FamilyId::PairClaude,
+        types: &[
+            "navigatorApprove",
+            "navigatorDeny",
+            "navigatorCodeReview",
+            "NavigatorCommand",
+        ],
+        role: SenderRole::Navigator,
+        seed: "003 Navigator tools (navigatorApprove, navigatorDeny, navigatorCodeReview)",
+    },
+    SenderRule {
+        family: FamilyId::PairClaude,
+        types: &[
+            "driverRequestReview",
+            "driverRequestGuidance",
+            "DriverCommand",
+            "PermissionRequest",
+        ],
+        role: SenderRole::Driver,
+        seed: "003 Driver tools (driverRequestReview, driverRequestGuidance); Permission Flow",
+    },
+];
+
+/// Whether `rule` covers a message of `family` and registry type `kind`.
+fn covers(rule: &SenderRule, family: FamilyId, kind: &str) -> bool {
+    let wire = kind.split('@').next().unwrap_or(kind);
+    rule.family == family && rule.types.iter().any(|t| *t == "*" || *t == wire)
+}
+
+/// The senders' and recipients' checks over a log (fed in time order).
+#[derive(Debug, Clone, Default)]
+pub struct AgentBook {
+    /// The registered agents, when known.
+    pub registry: Option<Registry>,
+    /// Every violation found, in log order.
+    pub violations: Vec<Violation>,
+    /// Droid tasks' assignees, by task id.
+    assignees: BTreeMap<String, Vec<String>>,
+    /// Who plays each Pair Claude role.
+    pair_claude: BTreeMap<&'static str, String>,
+}
+
+impl AgentBook {
+    /// A book checking senders and recipients against `registry` (none: names are not checked).
+    #[must_use]
+    pub fn new(registry: Option<Registry>) -> AgentBook {
+        AgentBook {
+            registry,
+            ..AgentBook::default()
+        }
+    }
+
+    /// Folds one envelope; returns the violations it caused.
+    pub fn observe(&mut self, env: &Envelope) -> Vec<Violation> {
+        let mut found = Vec::new();
+        if let Some(registry) = &self.registry {
+            let mut unknown = Vec::new();
+            if let Some(f) = env.from.as_deref().filter(|f| !registry.contains(f)) {
+                unknown.push(format!("sender {f}"));
+            }
+            for t in env.to.iter().filter(|t| !registry.contains(t)) {
+                unknown.push(format!("recipient {t}"));
+            }
+            if !unknown.is_empty() {
+                found.push(Violation::at(
+                    ViolationCode::InvalidAgent,
+                    env,
+                    format!(
+                        "{} is not a registered agent (INVALID_AGENT)",
+                        unknown.join(", ")
+                    ),
+                ));
+            }
+        }
+        if let Some(m) = env.message() {
+            found.extend(self.sender_rules(env, m.family, m.message_type, &m.value));
+        }
+        self.violations.extend(found.iter().cloned());
+        found
+    }
+
+    fn sender_rules(
+        &mut self,
+        env: &Envelope,
+        family: FamilyId,
+        kind: &str,
+        v: &Value,
+    ) -> Vec<Violation> {
+        let mut out = Vec::new();
+        if family == FamilyId::Droid && kind == "task_assignment" {
+            if let Some(task) = v.get("task_id").and_then(Value::as_str) {
+                self.assignees.insert(task.to_owned(), env.to.clone());
+            }
+        }
+        let Some(from) = env.from.as_deref() else {
+            return out;
+        };
+        for rule in SENDER_RULES.iter().filter(|r| covers(r, family, kind)) {
+            let wrong = match rule.role {
+                SenderRole::SelfNamed => v
+                    .get("sender_id")
+                    .and_then(Value::as_str)
+                    .filter(|named| *named != from)
+                    .map(|named| format!("{kind} names sender_id {named} but was sent by {from}")),
+                SenderRole::Assignee => {
+                    let task = v.get("task_id").and_then(Value::as_str);
+                    task.and_then(|t| self.assignees.get(t).map(|a| (t, a)))
+                        .filter(|(_, a)| !a.is_empty() && !a.iter().any(|x| x == from))
+                        .map(|(t, a)| {
+                            format!(
+                                "{kind} for {t} from {from}, who was not assigned it (assignees: {})",
+                                a.join(", ")
+                            )
+                        })
+                }
+                SenderRole::Navigator | SenderRole::Driver => {
+                    let (mine, theirs) = match rule.role {
+                        SenderRole::Navigator => ("navigator", "driver"),
+                        _ => ("driver", "navigator"),
+                    };
+                    if self.pair_claude.get(theirs).map(String::as_str) == Some(from) {
+                        Some(format!(
+                            "{kind} is the {mine}'s, but {from} plays the {theirs}"
+                        ))
+                    } else {
+                        self.pair_claude
+                            .entry(mine)
+                            .or_insert_with(|| from.to_owned());
+                        None
+                    }
+                }
+            };
+            if let Some(message) = wrong {
+                out.push(Violation::at(ViolationCode::WrongRole, env, message));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_files() {
+        for ok in [
+            &br#"["alice", "bob"]"#[..],
+            br#"[{"name": "alice", "program": "claude-code"}, {"name": "bob"}]"#,
+            br#"{"agents": ["alice", "bob"]}"#,
+            br#"{"result": [{"name": "alice"}, "bob"]}"#,
+        ] {
+            let r = Registry::from_json(ok).unwrap();
+            assert_eq!(r.names().collect::<Vec<_>>(), ["alice", "bob"]);
+        }
+        for (bad, why) in [
+            (&b"alice,bob"[..], "not JSON"),
+            (b"{\"alice\": 1}", "not a list"),
+            (b"\"alice\"", "not a list"),
+            (b"[\"alice\", 7]", "agent 1 is a number"),
+            (b"[{\"id\": 1}]", "agent 0 is an object without"),
+            (b"[\"\"]", "empty"),
+        ] {
+            let e = Registry::from_json(bad).unwrap_err().to_string();
+            assert!(e.contains(why), "{e}");
+        }
+        assert!(Registry::parse_list("alice,,bob").is_err());
+        assert!(Registry::parse_list("alice, bob").unwrap().contains("bob"));
+    }
+}
