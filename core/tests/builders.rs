@@ -24,6 +24,13 @@ fn keyed_message() -> impl Strategy<Value = (String, Value)> {
     })
 }
 
+/// Whether the key is a Pair type sent as `to`, `subject` and `body` (all but AUDIT_REPORT,
+/// the planner's bare `audit_report.json`).
+fn enveloped(key: &str) -> bool {
+    let (family, spec) = lookup(key).unwrap();
+    family.id == FamilyId::Pair && spec.root.fields.iter().any(|f| f.name == "body")
+}
+
 /// Sets one option.
 type Setter = fn(&mut BuildOptions, String);
 
@@ -67,7 +74,7 @@ fn split(key: &str, message: &Value, moves: &[bool]) -> (Value, BuildOptions) {
                 fields.remove("version");
             }
         }
-        FamilyId::Pair => {
+        FamilyId::Pair if enveloped(key) => {
             options.to = text(&fields, "to");
             fields = fields
                 .get("body")
@@ -75,7 +82,7 @@ fn split(key: &str, message: &Value, moves: &[bool]) -> (Value, BuildOptions) {
                 .cloned()
                 .unwrap_or_default();
         }
-        FamilyId::PairClaude => {}
+        FamilyId::Pair | FamilyId::PairClaude => {}
     }
     // Constants and the discriminator may be left to the builder.
     let root = if family.id == FamilyId::Pair {
@@ -107,7 +114,7 @@ proptest! {
     #[test]
     fn every_type_is_rebuilt_from_any_split((key, mut message) in keyed_message(), moves in prop::collection::vec(any::<bool>(), 40)) {
         let (family, spec) = lookup(&key).unwrap();
-        if family.id == FamilyId::Pair {
+        if enveloped(&key) {
             // A Pair message is built from its body: the transport form has nothing else.
             if let Some(m) = message.as_object_mut() {
                 m.retain(|k, _| matches!(k.as_str(), "to" | "subject" | "body"));
@@ -257,4 +264,23 @@ fn a_pair_message_is_to_subject_and_body() {
         json!({"to": "bob", "subject": "CONTRACT_FINAL", "body": {"artifacts": body["artifacts"],
             "phase": "CONTRACT_FINALIZED", "contract_immutable": true, "status": "READY_FOR_BUILD"}})
     );
+}
+
+#[test]
+fn an_audit_report_is_built_bare() {
+    let fields = json!({"status": "FAIL", "severity": "MAJOR", "scheming_detected": true,
+        "issues": [{"type": "integrity", "severity": "MAJOR", "description": "test file edited"}]});
+    let built = build("pair/AUDIT_REPORT", &fields, &BuildOptions::default()).unwrap();
+    assert_eq!(built.to_value(), fields);
+    assert_eq!(built.spec.name, "AUDIT_REPORT");
+    let Err(BuildError::Invalid { report, .. }) = build(
+        "pair/AUDIT_REPORT",
+        &json!({"status": "FAIL", "severity": "MAJOR", "scheming_detected": true}),
+        &BuildOptions::default(),
+    ) else {
+        panic!("invalid")
+    };
+    assert!(report
+        .errors()
+        .any(|i| i.path.to_pointer() == "/issues" && i.code == IssueCode::MissingField));
 }

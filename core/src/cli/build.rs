@@ -14,8 +14,8 @@ use std::process::ExitCode;
 /// The builder fills what the protocol derives: the type's discriminator and constants; droid
 /// `version`, `timestamp` (--now), `message_id` (`msg-<uuid v4>`, --random) and `sender_id`
 /// (--sender); Agent-PO `timestamp`, `agent_id`, `task_id`; a Pair message's `to` and
-/// `subject` (its fields are the body). The message is validated strictly before it is
-/// printed.
+/// `subject` (its fields are the body; AUDIT_REPORT is bare). The message is validated
+/// strictly before it is printed.
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Examples:\n  echo '{\"task_id\":\"bd-42\",\"update_type\":\"progress\",\

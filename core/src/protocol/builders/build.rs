@@ -9,7 +9,8 @@
 //! - droid: `version` (the family's, `1.0.0`), `timestamp` (`now`, UTC), `message_id`
 //!   (`msg-<uuid v4>` from the caller's 16 random bytes), `sender_id` (`sender`);
 //! - Agent-PO: `timestamp` (`now`), `agent_id`, `task_id` (where given);
-//! - Pair: the fields are the `body`; `to` is the recipient, `subject` the type.
+//! - Pair: the fields are the `body`; `to` is the recipient, `subject` the type. A type with no
+//!   `body` (AUDIT_REPORT, the planner's `audit_report.json`) is built bare from its fields.
 //!
 //! The core reads no clock and no randomness: `now` and the random bytes come from the caller
 //! (the CLI reads them at its edge, the npm package passes `Date.now()` and
@@ -293,14 +294,14 @@ pub fn build(key: &str, fields: &Value, options: &BuildOptions) -> Result<Messag
             found: kind(fields),
         });
     };
-    let mut message = match family.id {
-        FamilyId::Pair => {
+    let mut message =
+        if family.id == FamilyId::Pair && spec.root.fields.iter().any(|f| f.name == "body") {
             let mut root = Map::new();
             root.insert("body".to_owned(), Value::Object(fields.clone()));
             root
-        }
-        _ => fields.clone(),
-    };
+        } else {
+            fields.clone()
+        };
     for field in spec.root.fields {
         let source = DERIVED
             .iter()
