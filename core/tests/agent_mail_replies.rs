@@ -1,14 +1,14 @@
-//! Adapters against replies recorded from real Agent Mail servers
-//! (`tests/agent-mail/record_replies.py`): upstream 0.2.1 and the mcp-mail 0.1.19 fork.
+//! The one decoder against replies recorded from real Agent Mail servers
+//! (`tests/agent-mail/record_replies.py`): upstream 0.2.1 and the mcp-mail 0.1.19 fork. Typed
+//! rows ([`MailRow::rows`], [`Contact::rows`]) feed the pane as the console feeds it.
 
 use serde_json::Value;
-use switchboard_core::agent_mail::normalize_timestamp;
 use switchboard_core::agent_mail::replies::{
-    self, acknowledged_ids, acknowledged_message_id, contact_rows, inbox_rows, mark_ack_required,
-    outbox_rows, pending_ack_ids, reply_payload, unified_inbox_rows, AdapterError,
+    self, acknowledged_message_id, pending_ack_ids, reply_payload, AdapterError,
 };
+use switchboard_core::agent_mail::{normalize_timestamp, Contact, MailRow};
 use switchboard_core::pane::{
-    self, build_snapshot, parse_messages, Direction, EventKind, FilterMode, MessageItem, PaneState,
+    self, build_snapshot, build_snapshot_from_rows, Direction, EventKind, FilterMode, MessageItem,
 };
 
 /// The recorded replies of one server variant.
@@ -104,8 +104,38 @@ fn fork() -> Replies {
 
 const AGENT: &str = "GreenCastle";
 
-fn rows(text: &str, direction: Direction) -> Vec<MessageItem> {
-    parse_messages(text, direction.as_str(), direction).expect("canonical rows parse")
+/// The typed rows of a reply.
+fn mail(reply: &str, variant: &str) -> Vec<MailRow> {
+    MailRow::rows(reply).expect(variant)
+}
+
+/// The rows one pane stream shows for typed rows (every row parses).
+fn rows(rows: &[MailRow], direction: Direction) -> Vec<MessageItem> {
+    let (inbox, outbox) = match direction {
+        Direction::Inbox => (rows, &[][..]),
+        Direction::Outbox => (&[][..], rows),
+    };
+    let snap = build_snapshot_from_rows(
+        &pane::contract(),
+        inbox,
+        outbox,
+        &[],
+        None,
+        FilterMode::All,
+        &[],
+    )
+    .expect("snapshot");
+    assert!(snap.parse_errors.is_empty(), "{:?}", snap.parse_errors);
+    match direction {
+        Direction::Inbox => snap.inbox,
+        Direction::Outbox => snap.outbox,
+    }
+}
+
+/// The rows `sender` sent (servers' search does not understand `from:<agent_name>`: search
+/// broadly, keep the sender's rows).
+fn sent_by(rows: Vec<MailRow>, sender: &str) -> Vec<MailRow> {
+    rows.into_iter().filter(|m| m.from == sender).collect()
 }
 
 fn ids(rows: &[MessageItem]) -> Vec<u64> {
@@ -130,7 +160,7 @@ fn both() -> [(&'static str, Replies); 2] {
 #[test]
 fn fetch_inbox_rows_parse_into_the_pane() {
     for (variant, r) in both() {
-        let inbox = rows(&inbox_rows(r.fetch_inbox).expect(variant), Direction::Inbox);
+        let inbox = rows(&mail(r.fetch_inbox, variant), Direction::Inbox);
         assert_eq!(ids(&inbox), vec![1, 2, 3], "{variant}");
         assert!(inbox[0].ack_required && !inbox[1].ack_required && inbox[2].ack_required);
         assert_eq!(inbox[0].thread_id.as_deref(), Some("FEAT-1"));
@@ -172,10 +202,7 @@ fn search_messages_gives_outbox_rows_with_numeric_ack_required() {
                 .all(|row| row["ack_required"].is_u64()),
             "{variant}: 0/1 ints"
         );
-        let outbox = rows(
-            &outbox_rows(r.search, Some(AGENT)).expect(variant),
-            Direction::Outbox,
-        );
+        let outbox = rows(&sent_by(mail(r.search, variant), AGENT), Direction::Outbox);
         assert_eq!(outbox.len(), 1, "{variant}");
         assert_eq!(outbox[0].from, AGENT);
         assert!(
@@ -184,10 +211,7 @@ fn search_messages_gives_outbox_rows_with_numeric_ack_required() {
         );
         assert_eq!(outbox[0].delivery_status, "sent");
         // The reply_message reply gives the same pane row.
-        let replied = rows(
-            &outbox_rows(r.reply, None).expect(variant),
-            Direction::Outbox,
-        );
+        let replied = rows(&mail(r.reply, variant), Direction::Outbox);
         assert_eq!(replied, outbox, "{variant}");
     }
 }
@@ -195,9 +219,9 @@ fn search_messages_gives_outbox_rows_with_numeric_ack_required() {
 #[test]
 fn contract_from_query_finds_nothing_on_real_servers() {
     let r = upstream();
-    assert_eq!(outbox_rows(r.search_from, None).expect("rows"), "[]");
+    assert_eq!(MailRow::rows(r.search_from), Ok(Vec::new()));
     // The fork's extended search_messages fails on it.
-    match outbox_rows(fork().search_from, None) {
+    match MailRow::rows(fork().search_from) {
         Err(AdapterError::Tool(text)) => assert!(text.contains("call_extended_tool"), "{text}"),
         other => panic!("expected a tool error, got {other:?}"),
     }
@@ -206,11 +230,8 @@ fn contract_from_query_finds_nothing_on_real_servers() {
 #[test]
 fn send_message_delivery_payload_matches_the_inbox_row() {
     for (variant, r) in both() {
-        let sent = rows(
-            &outbox_rows(r.send_message, None).expect(variant),
-            Direction::Outbox,
-        );
-        let inbox = rows(&inbox_rows(r.fetch_inbox).expect(variant), Direction::Inbox);
+        let sent = rows(&mail(r.send_message, variant), Direction::Outbox);
+        let inbox = rows(&mail(r.fetch_inbox, variant), Direction::Inbox);
         assert_eq!(sent.len(), 1);
         let received = inbox
             .iter()
@@ -227,7 +248,7 @@ fn send_message_delivery_payload_matches_the_inbox_row() {
 fn created_is_accepted_for_created_ts() {
     // Archive copies (and some send replies) name the timestamp `created`.
     let reply = r#"{"deliveries":[{"project":"p","payload":{"id":7,"subject":"s","from":"A","created":"2026-11-21T05:55:15+00:00","importance":"normal","ack_required":false,"thread_id":null}}],"count":1}"#;
-    let outbox = rows(&outbox_rows(reply, None).expect("rows"), Direction::Outbox);
+    let outbox = rows(&mail(reply, "rows"), Direction::Outbox);
     assert_eq!(outbox[0].created_ts, "2026-11-21T05:55:15+00:00");
 }
 
@@ -249,26 +270,16 @@ fn acknowledgement_replies_give_the_message_id() {
 #[test]
 fn ack_state_comes_from_the_views() {
     for (variant, r) in both() {
-        let inbox = inbox_rows(r.fetch_inbox).expect(variant);
+        let inbox = mail(r.fetch_inbox, variant);
+        let before = pending_ack_ids(r.views_before).expect(variant);
+        assert_eq!(before, vec![1, 3], "{variant}");
         assert_eq!(
-            pending_ack_ids(r.views_before).expect(variant),
-            vec![1, 3],
-            "{variant}"
-        );
-        assert_eq!(
-            acknowledged_ids(&inbox, r.views_before).expect(variant),
+            MailRow::acknowledged_ids(&inbox, &before),
             Vec::<u64>::new()
         );
-        assert_eq!(
-            pending_ack_ids(r.views_after).expect(variant),
-            vec![3],
-            "{variant}"
-        );
-        assert_eq!(
-            acknowledged_ids(&inbox, r.views_after).expect(variant),
-            vec![1],
-            "{variant}"
-        );
+        let after = pending_ack_ids(r.views_after).expect(variant);
+        assert_eq!(after, vec![3], "{variant}");
+        assert_eq!(MailRow::acknowledged_ids(&inbox, &after), vec![1]);
         match pending_ack_ids(r.views_error) {
             Err(AdapterError::Rpc { code: 0, message }) => {
                 assert!(message.contains("ack view"), "{message}")
@@ -281,9 +292,19 @@ fn ack_state_comes_from_the_views() {
 #[test]
 fn contacts_from_list_contacts() {
     let r = upstream();
-    let text = contact_rows(r.list_contacts).expect("rows");
-    let contacts = pane::parse_contacts(&text).expect("parse");
-    let peers: Vec<_> = contacts
+    let contacts = Contact::rows(r.list_contacts).expect("rows");
+    let snap = build_snapshot_from_rows(
+        &pane::contract(),
+        &[],
+        &[],
+        &contacts,
+        None,
+        FilterMode::All,
+        &[],
+    )
+    .expect("snapshot");
+    let peers: Vec<_> = snap
+        .contacts
         .iter()
         .map(|c| (c.peer.as_str(), c.status.as_str()))
         .collect();
@@ -293,7 +314,7 @@ fn contacts_from_list_contacts() {
     );
     // The fork has no contact tools.
     assert_eq!(
-        contact_rows(fork().list_contacts),
+        Contact::rows(fork().list_contacts),
         Err(AdapterError::Tool(
             "Unknown tool: list_contacts".to_string()
         ))
@@ -302,19 +323,27 @@ fn contacts_from_list_contacts() {
 
 #[test]
 fn unified_inbox_rows_match_the_tool_rows() {
+    // The unified inbox lists every agent's mail: an agent's rows are those addressed to it.
+    let addressed = |rows: Vec<MailRow>, agent: &str| -> Vec<MailRow> {
+        rows.into_iter()
+            .filter(|m| m.to.iter().any(|to| to == agent))
+            .collect()
+    };
     for (variant, r) in both() {
-        let from_tool = rows(&inbox_rows(r.fetch_inbox).expect(variant), Direction::Inbox);
-        let unified_text = unified_inbox_rows(r.unified, Some(AGENT)).expect(variant);
+        let from_tool = rows(&mail(r.fetch_inbox, variant), Direction::Inbox);
         let pending = pending_ack_ids(r.views_before).expect(variant);
         let acks: Vec<u64> = from_tool
             .iter()
             .filter(|m| m.ack_required)
             .map(|m| m.id)
             .collect();
-        let unified = rows(
-            &mark_ack_required(&unified_text, &acks).expect(variant),
-            Direction::Inbox,
-        );
+        // It has no ack flag; the views say which rows asked for one.
+        let mut unified = addressed(mail(r.unified, variant), AGENT);
+        assert!(unified.iter().all(|m| !m.ack_required), "{variant}");
+        for m in &mut unified {
+            m.ack_required = acks.contains(&m.id);
+        }
+        let unified = rows(&unified, Direction::Inbox);
         assert_eq!(ids(&unified), ids(&from_tool), "{variant}");
         for (u, t) in unified.iter().zip(&from_tool) {
             assert_eq!(
@@ -329,13 +358,10 @@ fn unified_inbox_rows_match_the_tool_rows() {
         assert!(pending.iter().all(|id| acks.contains(id)));
         // The sender's view of the same endpoint holds the reply.
         let sender = rows(
-            &unified_inbox_rows(r.unified, Some("BlueLake")).expect(variant),
+            &addressed(mail(r.unified, variant), "BlueLake"),
             Direction::Inbox,
         );
-        let sender_tool = rows(
-            &inbox_rows(r.fetch_inbox_sender).expect(variant),
-            Direction::Inbox,
-        );
+        let sender_tool = rows(&mail(r.fetch_inbox_sender, variant), Direction::Inbox);
         assert!(
             ids(&sender_tool).iter().all(|id| ids(&sender).contains(id)),
             "{variant}"
@@ -362,15 +388,15 @@ fn naive_timestamps_are_normalized() {
 }
 
 #[test]
-fn real_replies_drive_a_full_snapshot_and_incremental_refresh() {
+fn real_replies_drive_a_full_snapshot() {
     for (variant, r) in both() {
-        let contract = pane::contract();
-        let inbox = inbox_rows(r.fetch_inbox).expect(variant);
-        let outbox = outbox_rows(r.search, Some(AGENT)).expect(variant);
-        let contacts = contact_rows(r.list_contacts).unwrap_or_else(|_| "[]".to_string());
-        let acked = acknowledged_ids(&inbox, r.views_after).expect(variant);
-        let snap = build_snapshot(
-            &contract,
+        let inbox = mail(r.fetch_inbox, variant);
+        let outbox = sent_by(mail(r.search, variant), AGENT);
+        let contacts = Contact::rows(r.list_contacts).unwrap_or_default();
+        let acked =
+            MailRow::acknowledged_ids(&inbox, &pending_ack_ids(r.views_after).expect(variant));
+        let snap = build_snapshot_from_rows(
+            &pane::contract(),
             &inbox,
             &outbox,
             &contacts,
@@ -396,33 +422,21 @@ fn real_replies_drive_a_full_snapshot_and_incremental_refresh() {
         assert!(snap.events.iter().any(
             |e| e.event_kind == EventKind::AckTransition && e.message_id == Some(first_id(&r))
         ));
-
-        // Incremental: start before the ack and the reply, then apply them.
-        let mut state = PaneState::new(
-            contract.clone(),
-            &inbox,
-            "[]",
-            &contacts,
-            Some("FEAT-1"),
-            FilterMode::All,
-            &[],
-        )
-        .expect(variant);
-        assert_eq!(state.snapshot().expect(variant).pending_ack_count, 2);
-        state.acknowledge(acknowledged_message_id(r.acknowledge).expect(variant));
-        state
-            .add_outbox(&outbox_rows(r.reply, None).expect(variant))
-            .expect(variant);
-        assert_eq!(state.snapshot().expect(variant), snap, "{variant}");
+        // The acknowledge reply confirms the id the views no longer list.
+        assert_eq!(
+            acknowledged_message_id(r.acknowledge),
+            Ok(acked[0]),
+            "{variant}"
+        );
     }
 }
 
 #[test]
 fn adapter_errors_are_reported_not_panicked() {
     assert!(matches!(reply_payload("{"), Err(AdapterError::NotJson(_))));
-    assert!(matches!(inbox_rows("42"), Err(AdapterError::Shape(_))));
+    assert!(matches!(MailRow::rows("42"), Err(AdapterError::Shape(_))));
     assert!(matches!(
-        contact_rows(r#"{"a":1,"b":2}"#),
+        Contact::rows(r#"{"a":1,"b":2}"#),
         Err(AdapterError::Shape(_))
     ));
     assert!(matches!(
@@ -433,11 +447,11 @@ fn adapter_errors_are_reported_not_panicked() {
         replies::AdapterError::Tool("x".into()).to_string(),
         "tool error: x"
     );
-    // Malformed values pass through unchanged, so the pane reports them itself.
-    let text = inbox_rows(r#"[{"id":"7","subject":"s"}]"#).expect("rows");
+    // The pane's text contract (the CLI's and the wasm package's edge) reports a malformed
+    // value itself.
     let snap = build_snapshot(
         &pane::contract(),
-        &text,
+        r#"[{"id":"7","subject":"s"}]"#,
         "[]",
         "[]",
         None,
@@ -453,7 +467,6 @@ fn adapter_errors_are_reported_not_panicked() {
 
 #[test]
 fn mail_rows_decode_tools_and_the_unified_inbox_alike() {
-    use switchboard_core::agent_mail::MailRow;
     for (variant, r) in both() {
         let inbox = MailRow::rows(r.fetch_inbox).expect(variant);
         assert_eq!(
@@ -500,9 +513,9 @@ fn mail_rows_decode_tools_and_the_unified_inbox_alike() {
     assert!(m.ack_required && m.acknowledged);
     assert_eq!(m.created_ts, "x");
     assert!(MailRow::from_value(&serde_json::json!({"id": "4"})).is_err());
-    let back = switchboard_core::agent_mail::Envelope::decode(
+    let back = switchboard_core::agent_mail::Envelope::from_row(
         0,
-        m.to_value(),
+        &m,
         &switchboard_core::protocol::Options::default(),
     );
     assert_eq!(

@@ -8,6 +8,7 @@ use pane_common::{ref_contacts, ref_messages};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use switchboard_core::agent_mail::replies::{self as adapters, AdapterError};
+use switchboard_core::agent_mail::{Contact, MailRow};
 use switchboard_core::pane::{
     self, build_snapshot, parse_contacts, parse_messages, Direction, FilterMode, PaneState,
 };
@@ -294,29 +295,25 @@ fn envelopes(payload: &Value) -> Vec<String> {
     ]
 }
 
-/// Every adapter on one reply text; none may panic, and row outputs are JSON row arrays
-/// the pane's parsers accept without panicking.
+/// Every reply decoder on one reply text; none may panic, and the typed rows feed the pane
+/// (no hard error without a thread filter).
 fn run_every_adapter(reply: &str) -> Result<(), TestCaseError> {
     let _ = adapters::reply_payload(reply);
-    let _ = adapters::pending_ack_ids(reply);
+    let pending = adapters::pending_ack_ids(reply).unwrap_or_default();
     let _ = adapters::acknowledged_message_id(reply);
-    let _ = adapters::acknowledged_ids(reply, reply);
-    let _ = adapters::mark_ack_required(reply, &[1, 2]);
-    let rows = [
-        adapters::inbox_rows(reply),
-        adapters::outbox_rows(reply, Some("Alpha")),
-        adapters::outbox_rows(reply, None),
-        adapters::contact_rows(reply),
-        adapters::unified_inbox_rows(reply, Some("Beta")),
-        adapters::unified_inbox_rows(reply, None),
-    ];
-    for text in rows.into_iter().flatten() {
-        let value: Value =
-            serde_json::from_str(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert!(value.is_array(), "rows are an array: {}", text);
-        let _ = parse_messages(&text, "inbox", Direction::Inbox);
-        let _ = parse_contacts(&text);
-    }
+    let rows = MailRow::rows(reply).unwrap_or_default();
+    let contacts = Contact::rows(reply).unwrap_or_default();
+    let acked = MailRow::acknowledged_ids(&rows, &pending);
+    let snapshot = pane::build_snapshot_from_rows(
+        &pane::contract(),
+        &rows,
+        &rows,
+        &contacts,
+        None,
+        FilterMode::All,
+        &acked,
+    );
+    prop_assert!(snapshot.is_ok(), "{:?}", snapshot.err());
     Ok(())
 }
 

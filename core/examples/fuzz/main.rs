@@ -2,8 +2,8 @@
 //!
 //! Feeds generated and mutated inputs to every target of [`targets::TARGETS`] (validation
 //! of bytes, objects, text and JSON Lines, messages carried in Agent Mail rows, the pane's
-//! build and incremental state, the server-reply adapters), counts panics (a broken
-//! invariant asserted by a target is one too) and times every input. Prints, per target:
+//! build and incremental state, the server-reply decoders feeding the pane), counts panics (a
+//! broken invariant asserted by a target is one too) and times every input. Prints, per target:
 //! inputs tried, panics, the median cost per byte and the slowest input per byte, re-timed
 //! (best of 7) and as a ratio to the median. Cost per byte is nanoseconds over
 //! max(length, 64 B), so tiny inputs are not judged by their fixed cost.

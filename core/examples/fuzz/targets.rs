@@ -220,22 +220,39 @@ fn pane_build(input: &[u8]) {
     }
 }
 
-/// Every adapter on the input as a server reply.
+/// Every reply decoder on the input as a server reply, the typed rows into the pane.
 fn pane_adapters(input: &[u8]) {
+    use switchboard_core::agent_mail::{Contact, MailRow};
     let text = String::from_utf8_lossy(input);
     let _ = adapters::reply_payload(&text);
-    let inbox = adapters::inbox_rows(&text);
-    let _ = adapters::outbox_rows(&text, Some("BlueLake"));
-    let _ = adapters::outbox_rows(&text, None);
-    let _ = adapters::contact_rows(&text);
-    let _ = adapters::unified_inbox_rows(&text, Some("GreenCastle"));
-    let _ = adapters::pending_ack_ids(&text);
+    let pending = adapters::pending_ack_ids(&text).unwrap_or_default();
     let _ = adapters::acknowledged_message_id(&text);
     let _ = switchboard_core::agent_mail::normalize_timestamp(&text);
-    if let Ok(rows) = inbox {
-        let _ = adapters::acknowledged_ids(&rows, &text);
-        let _ = adapters::mark_ack_required(&rows, &[1, 2, 3]);
-    }
+    let rows = MailRow::rows(&text).unwrap_or_default();
+    let contacts = Contact::rows(&text).unwrap_or_default();
+    // The rows as an inbox and, those one agent sent, an outbox; shown for their first thread.
+    let (sent, _): (Vec<MailRow>, Vec<MailRow>) =
+        rows.iter().cloned().partition(|m| m.from == "BlueLake");
+    let thread = rows.iter().find_map(|m| m.thread_id.as_deref());
+    let mode = if thread.is_some() {
+        FilterMode::ThreadOnly
+    } else {
+        FilterMode::All
+    };
+    let acked = MailRow::acknowledged_ids(&rows, &pending);
+    let built = pane::build_snapshot_from_rows(
+        &pane::contract(),
+        &rows,
+        &sent,
+        &contacts,
+        thread,
+        mode,
+        &acked,
+    );
+    assert!(
+        built.is_ok(),
+        "a thread filter with a thread is no hard error"
+    );
 }
 
 /// A message log through the whole session engine: every session and board printed, every

@@ -98,23 +98,4 @@ impl MailRow {
         ids.dedup();
         ids
     }
-
-    /// The row in the shape [`crate::agent_mail::Envelope::decode`] reads.
-    #[must_use]
-    pub fn to_value(&self) -> Value {
-        serde_json::json!({
-            "id": self.id,
-            "thread_id": self.thread_id,
-            "from": self.from,
-            "to": self.to,
-            "subject": self.subject,
-            "created_ts": self.created_ts,
-            "importance": self.importance,
-            "ack_required": self.ack_required,
-            "acknowledged": self.acknowledged,
-            "ack_ts": self.ack_ts,
-            "delivery_status": self.delivery_status,
-            "body_md": self.body_md,
-        })
-    }
 }

@@ -134,16 +134,6 @@ impl<'a> RowMembers<'a> {
         self.values[i].as_ref()
     }
 
-    /// Of `keys`, the member the decoder reads: the first holding non-blank text, else the
-    /// first present (whose value is then not usable, which a strict reader reports).
-    pub(crate) fn pick(&self, keys: &[&'static str]) -> Option<&'static str> {
-        let present = || keys.iter().copied().find(|k| self.get(k).is_some());
-        keys.iter()
-            .copied()
-            .find(|k| self.get(k).and_then(text).is_some())
-            .or_else(present)
-    }
-
     /// The first of `keys` holding non-blank text, trimmed.
     fn first_text(&self, keys: &[&str]) -> Option<String> {
         keys.iter()
@@ -174,11 +164,6 @@ impl<'a> RowMembers<'a> {
         self.first_text(&SENDER)
     }
 
-    /// The member [`RowMembers::sender`] reads, or would.
-    pub(crate) fn sender_member(&self) -> Option<&'static str> {
-        self.pick(&SENDER)
-    }
-
     /// The recipients: `to` (or, when absent, `recipients`), then `cc`.
     pub(crate) fn recipients(&self) -> Vec<String> {
         let primary = self.get("to").or_else(|| self.get("recipients"));
@@ -193,11 +178,6 @@ impl<'a> RowMembers<'a> {
             .iter()
             .find_map(|k| self.get(k).and_then(text))
             .map(normalize_timestamp)
-    }
-
-    /// The member [`RowMembers::created_ts`] reads, or would.
-    pub(crate) fn created_member(&self) -> Option<&'static str> {
-        self.pick(&CREATED)
     }
 
     /// The thread ([`THREAD`]): non-blank text or an unsigned integer.
@@ -263,14 +243,13 @@ mod tests {
             "created": "2026-11-21 04:46:40", "thread_id": 12, "ack_required": 1});
         let m = members(&row);
         assert_eq!(m.sender().as_deref(), Some("A"));
-        assert_eq!(m.sender_member(), Some("sender_name"));
         assert_eq!(m.recipients(), ["b", "c", "d"]);
         assert_eq!(m.created_ts().as_deref(), Some("2026-11-21T04:46:40+00:00"));
         assert_eq!(m.thread_id().as_deref(), Some("12"));
         assert!(m.ack_required() && !m.acknowledged());
         let bad = json!({"from": 7, "ack_required": 2, "to": null, "recipients": "x"});
         let m = members(&bad);
-        assert_eq!((m.sender(), m.sender_member()), (None, Some("from")));
+        assert_eq!(m.sender(), None);
         assert_eq!(m.ack_flag(), Some(Err(FlagError::NotBinary)));
         assert!(m.recipients().is_empty(), "a present `to` wins, even null");
     }

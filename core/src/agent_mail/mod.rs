@@ -11,7 +11,8 @@
 //! - [`Draft`]: a message ready to send (what `send_message` takes).
 //! - [`read_log`]: a whole log, as a JSON array or JSON Lines.
 //! - [`replies`]: real servers' replies (JSON-RPC envelopes, tool results, resources) decoded
-//!   into payloads, the pane's canonical row text, and acknowledgement state.
+//!   into payloads and acknowledgement state; typed rows are [`MailRow::rows`] and
+//!   [`Contact::rows`].
 
 mod contact;
 mod draft;

@@ -14,8 +14,8 @@
 //! - [`RefreshIdentity`] ([`Snapshot::refresh_identity`]): whether a pane changed.
 //! - [`run_smoke`]: the reference smoke workflow transcript.
 //!
-//! Real servers' replies become pane inputs through [`crate::agent_mail`]: typed rows, or the
-//! canonical row text of [`crate::agent_mail::replies`].
+//! Real servers' replies become pane inputs through [`crate::agent_mail`]'s typed rows; the
+//! text contract is for the edges that take text (the CLI, the wasm package).
 
 use crate::agent_mail::{Contact, MailRow};
 

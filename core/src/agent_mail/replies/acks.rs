@@ -1,8 +1,8 @@
-//! Acknowledgement state: the ids an ack-required view still lists, the acknowledged ones, and
-//! the id an `acknowledge_message` reply confirms.
+//! Acknowledgement state: the ids an ack-required view still lists (the acknowledged ones are
+//! [`crate::agent_mail::MailRow::acknowledged_ids`] of the typed rows) and the id an
+//! `acknowledge_message` reply confirms.
 
-use super::payload::{message_rows, parse_json, reply_payload, AdapterError};
-use crate::agent_mail::mail_row::MailRow;
+use super::payload::{message_rows, reply_payload, AdapterError};
 use crate::agent_mail::members::RowMembers;
 use serde_json::Value;
 
@@ -21,21 +21,6 @@ pub fn pending_ack_ids(view_reply: &str) -> Result<Vec<u64>, AdapterError> {
     ids.sort_unstable();
     ids.dedup();
     Ok(ids)
-}
-
-/// The acknowledged ids: inbox rows (canonical row-array text, e.g. from
-/// [`super::inbox_rows`]) that are `ack_required` but absent from the ack-required view
-/// ([`MailRow::acknowledged_ids`] over typed rows).
-///
-/// # Errors
-/// See [`AdapterError`].
-pub fn acknowledged_ids(inbox_rows_text: &str, view_reply: &str) -> Result<Vec<u64>, AdapterError> {
-    let pending = pending_ack_ids(view_reply)?;
-    let rows: Vec<MailRow> = message_rows(parse_json(inbox_rows_text)?)?
-        .iter()
-        .filter_map(|row| MailRow::from_value(row).ok())
-        .collect();
-    Ok(MailRow::acknowledged_ids(&rows, &pending))
 }
 
 /// The message id confirmed by an `acknowledge_message` reply (direct, or through

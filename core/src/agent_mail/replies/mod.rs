@@ -1,5 +1,6 @@
-//! Replies of real Agent Mail servers, decoded in one place: the payload of any reply, and
-//! the canonical rows the pane and the console read.
+//! Replies of real Agent Mail servers, decoded in one place: the payload of any reply and the
+//! acknowledgement state (the typed rows the pane and the console read are
+//! [`super::MailRow::rows`] and [`super::Contact::rows`]).
 //!
 //! Real replies are not the reference's tidy payloads:
 //! - tool results arrive as a JSON-RPC reply whose `result` holds
@@ -17,17 +18,12 @@
 //! - read/ack state is only visible through `resource://views/ack-required/{agent}`.
 //!
 //! - [`payload`]: the payload of any reply ([`reply_payload`]) and the message rows in it;
-//! - [`pane_rows`]: canonical row-array text for the pane's text contract
-//!   ([`crate::pane::build_snapshot`] / [`crate::pane::PaneState`]);
 //! - [`acks`]: acknowledgement state (the ack-required view, acknowledge replies).
 //!
-//! Typed rows are [`super::MailRow::rows`]; every path reads row members through the one row
-//! decoder (`agent_mail/members.rs`).
+//! Every path reads row members through the one row decoder (`agent_mail/members.rs`).
 
 pub mod acks;
-pub mod pane_rows;
 pub mod payload;
 
-pub use acks::{acknowledged_ids, acknowledged_message_id, pending_ack_ids};
-pub use pane_rows::{contact_rows, inbox_rows, mark_ack_required, outbox_rows, unified_inbox_rows};
+pub use acks::{acknowledged_message_id, pending_ack_ids};
 pub use payload::{reply_payload, AdapterError};
