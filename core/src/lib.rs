@@ -8,6 +8,7 @@ pub mod agent_mail;
 pub mod audit;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod conformance;
 pub mod evidence;
 pub mod factory;
 pub mod fingerprint;

@@ -3,6 +3,7 @@
 
 mod audit;
 mod build;
+mod conformance;
 mod edge;
 mod factory;
 mod fingerprint;
@@ -58,6 +59,8 @@ enum Command {
     Tasks(tasks::Args),
     /// Write a message log's Agent-PO messages into the .factory/execution/messages layout.
     Export(factory::ExportArgs),
+    /// Check each agent of a message log against the protocols (stable check ids, a baseline).
+    Conformance(conformance::Args),
 }
 
 /// Parses the process arguments and runs the chosen subcommand.
@@ -75,5 +78,6 @@ pub fn main() -> ExitCode {
         Command::Gate(args) => gate::run(args),
         Command::Tasks(args) => tasks::run(args),
         Command::Export(args) => factory::run_export(args),
+        Command::Conformance(args) => conformance::run(args),
     }
 }

@@ -13,7 +13,7 @@ use crate::session::pair_claude::PairClaudeConfig;
 use crate::session::Book;
 use crate::time::Timestamp;
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Print every protocol session found in a message log: phase, roles, the open human
@@ -161,6 +161,21 @@ impl<'a> FactoryReport<'a> {
     }
 }
 
+/// Checks each Pair session's contract against the files under `dir` (paths relative to the
+/// repository root): their fingerprints against the session's baseline.
+///
+/// # Errors
+/// An unreadable directory or a path that is not a contract path.
+pub fn check_contract(book: &mut Book, dir: &Path, now: Timestamp) -> Result<(), String> {
+    let files = read_tree(dir)?;
+    let current = fingerprint(files.iter().map(|(p, b)| (p.as_str(), b.as_slice())))
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    for session in book.pair.sessions_mut() {
+        let _ = session.verify_contract(&current, Some(now));
+    }
+    Ok(())
+}
+
 /// `session` on a messages directory: the sessions beside what the directory holds.
 #[derive(Serialize)]
 struct WithFactory<'a, T: Serialize> {
@@ -177,16 +192,8 @@ pub fn run(args: Args) -> ExitCode {
     let now = input.now;
     let mut book = input.book(PairClaudeConfig::default());
     if let Some(dir) = &args.contract {
-        let files = match read_tree(dir) {
-            Ok(files) => files,
-            Err(reason) => return unusable(reason),
-        };
-        let current = match fingerprint(files.iter().map(|(p, b)| (p.as_str(), b.as_slice()))) {
-            Ok(current) => current,
-            Err(e) => return unusable(format!("{}: {e}", dir.display())),
-        };
-        for session in book.pair.sessions_mut() {
-            let _ = session.verify_contract(&current, Some(now));
+        if let Err(reason) = check_contract(&mut book, dir, now) {
+            return unusable(reason);
         }
     }
     let style = Style::compact_if(args.compact);

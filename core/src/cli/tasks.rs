@@ -17,17 +17,8 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     log: Log,
-    /// Pair Claude's permission timeout in milliseconds (the seed documents 15000; upstream's
-    /// code uses 45000).
-    #[arg(long, default_value_t = PairClaudeConfig::default().permission_timeout_ms)]
-    permission_timeout_ms: i64,
-    /// Pair Claude's navigator turn limit, `PAIR_NAVIGATOR_MAX_TURNS` (the seed documents 20;
-    /// upstream's code defaults to 50).
-    #[arg(long, default_value_t = PairClaudeConfig::default().navigator_max_turns)]
-    navigator_max_turns: u32,
-    /// Pair Claude's driver turn limit, `PAIR_DRIVER_MAX_TURNS` (20).
-    #[arg(long, default_value_t = PairClaudeConfig::default().driver_max_turns)]
-    driver_max_turns: u32,
+    #[command(flatten)]
+    flows: PairClaudeArgs,
     /// Print single-line JSON instead of pretty JSON.
     #[arg(long)]
     compact: bool,
@@ -40,12 +31,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let now = input.now;
-    let config = PairClaudeConfig {
-        permission_timeout_ms: args.permission_timeout_ms.max(0),
-        navigator_max_turns: args.navigator_max_turns,
-        driver_max_turns: args.driver_max_turns,
-        ..PairClaudeConfig::default()
-    };
+    let config = args.flows.config();
     let book = input.book(config);
     let style = Style::compact_if(args.compact);
     match &input.factory {
@@ -70,4 +56,32 @@ struct BoardsWithFactory<'a> {
     #[serde(flatten)]
     boards: crate::session::Boards<'a>,
     factory: FactoryReport<'a>,
+}
+
+/// Pair Claude's timeouts and turn limits on the command line (`tasks`, `conformance`).
+#[derive(Debug, clap::Args)]
+pub struct PairClaudeArgs {
+    /// Pair Claude's permission timeout in milliseconds (the seed documents 15000; upstream's
+    /// code uses 45000).
+    #[arg(long, default_value_t = PairClaudeConfig::default().permission_timeout_ms)]
+    permission_timeout_ms: i64,
+    /// Pair Claude's navigator turn limit, `PAIR_NAVIGATOR_MAX_TURNS` (the seed documents 20;
+    /// upstream's code defaults to 50).
+    #[arg(long, default_value_t = PairClaudeConfig::default().navigator_max_turns)]
+    navigator_max_turns: u32,
+    /// Pair Claude's driver turn limit, `PAIR_DRIVER_MAX_TURNS` (20).
+    #[arg(long, default_value_t = PairClaudeConfig::default().driver_max_turns)]
+    driver_max_turns: u32,
+}
+
+impl PairClaudeArgs {
+    /// The configuration these flags give.
+    pub fn config(&self) -> PairClaudeConfig {
+        PairClaudeConfig {
+            permission_timeout_ms: self.permission_timeout_ms.max(0),
+            navigator_max_turns: self.navigator_max_turns,
+            driver_max_turns: self.driver_max_turns,
+            ..PairClaudeConfig::default()
+        }
+    }
 }

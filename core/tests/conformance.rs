@@ -1,0 +1,240 @@
+//! The conformance report: a log mixing the four families, whose expected check statuses were
+//! written from the seeds (`tests/fixtures/conformance/expected.json`); the baseline of expected
+//! failures (new failures and stale entries fail the run); the CLI; the documentation's table.
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use switchboard_core::agent_mail::read_log;
+use switchboard_core::conformance::{self, Baseline, Options, Status, CHECKS};
+use switchboard_core::protocol;
+use switchboard_core::session::agents::Registry;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/conformance")
+        .join(name)
+}
+
+fn report(baseline: Option<Baseline>) -> conformance::ConformanceReport {
+    let bytes = std::fs::read(fixture("mixed.jsonl")).unwrap();
+    let envelopes = read_log(&bytes, &protocol::Options::default()).unwrap();
+    let agents = Registry::from_json(&std::fs::read(fixture("agents.json")).unwrap()).unwrap();
+    conformance::check(
+        &envelopes,
+        &Options {
+            agents: Some(agents),
+            baseline,
+            ..Options::default()
+        },
+    )
+}
+
+fn fails(r: &conformance::ConformanceReport) -> BTreeMap<String, BTreeSet<String>> {
+    r.agents
+        .iter()
+        .map(|a| {
+            let f = a
+                .families
+                .iter()
+                .flat_map(|f| &f.checks)
+                .filter(|c| c.status == Status::Fail)
+                .map(|c| c.id.to_owned())
+                .collect();
+            (a.agent.clone(), f)
+        })
+        .collect()
+}
+
+#[test]
+fn the_mixed_log_gets_the_statuses_the_seeds_give() {
+    let expected: Value =
+        serde_json::from_slice(&std::fs::read(fixture("expected.json")).unwrap()).unwrap();
+    let r = report(None);
+    let got = fails(&r);
+    let want: BTreeMap<String, BTreeSet<String>> = expected["agents"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(agent, e)| {
+            let f = e["fail"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap().to_owned())
+                .collect();
+            (agent.clone(), f)
+        })
+        .collect();
+    assert_eq!(got, want);
+    for a in &r.agents {
+        let level = expected["agents"][&a.agent]["level"].as_str().unwrap();
+        assert_eq!(a.level.as_str(), level, "{}", a.agent);
+        // No warning anywhere (strict mode), and every failure names its messages.
+        for c in a.families.iter().flat_map(|f| &f.checks) {
+            assert_ne!(c.status, Status::Warning);
+            if c.status == Status::Fail {
+                assert!(!c.messages.is_empty() && !c.details.is_empty(), "{}", c.id);
+            }
+        }
+    }
+    assert!(!r.conforms);
+    // Families per agent: `any` and each family the agent sent.
+    let bob = r.agents.iter().find(|a| a.agent == "bob").unwrap();
+    let families: Vec<&str> = bob.families.iter().map(|f| f.family).collect();
+    assert_eq!(families, ["any", "pair"]);
+    // The secret is masked in the details.
+    let text = serde_json::to_string(&r).unwrap();
+    assert!(!text.contains("Tr0ub4dor3xQ"));
+}
+
+#[test]
+fn a_baseline_keeps_known_gaps_green_and_fails_when_one_is_fixed() {
+    let all: Vec<String> = fails(&report(None))
+        .into_iter()
+        .flat_map(|(agent, checks)| checks.into_iter().map(move |c| format!("{agent}:{c}")))
+        .collect();
+    let full = Baseline::from_json(serde_json::to_string(&all).unwrap().as_bytes()).unwrap();
+    let r = report(Some(full));
+    let b = r.baseline.as_ref().unwrap();
+    assert!(r.conforms, "{b:#?}");
+    assert_eq!(b.expected.len(), all.len());
+    assert!(b.new_failures.is_empty() && b.stale.is_empty());
+    // One more entry that passes: stale; one for an agent not in the log: unused.
+    let mut more = all.clone();
+    more.push("nav-bot:pair-claude.role.tool".into());
+    more.push("ghost:any.json".into());
+    let r = report(Some(
+        Baseline::from_json(serde_json::to_string(&more).unwrap().as_bytes()).unwrap(),
+    ));
+    let b = r.baseline.as_ref().unwrap();
+    assert!(!r.conforms);
+    assert_eq!(b.stale.len(), 1);
+    assert_eq!(b.stale[0].agent, "nav-bot");
+    assert_eq!(b.unused.len(), 1);
+    // One failure missing from the list: new.
+    let r = report(Some(
+        Baseline::from_json(serde_json::to_string(&all[1..]).unwrap().as_bytes()).unwrap(),
+    ));
+    assert!(!r.conforms);
+    assert_eq!(r.baseline.unwrap().new_failures.len(), 1);
+    // `*` lists a check for every agent; objects work as strings do.
+    let wild =
+        br#"{"expected_failures": [{"agent": "*", "check": "droid.common.message-id-uuid"}]}"#;
+    let r = report(Some(Baseline::from_json(wild).unwrap()));
+    assert_eq!(r.baseline.unwrap().expected.len(), 1);
+    for (bad, why) in [
+        (&b"[\"alice\"]"[..], "entry 0"),
+        (b"[\"alice:no.such.check\"]", "no check"),
+        (b"{\"alice\": 1}", "not a baseline"),
+        (b"alice:any.json", "not JSON"),
+    ] {
+        let e = Baseline::from_json(bad).unwrap_err().to_string();
+        assert!(e.contains(why), "{e}");
+    }
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_switchboard"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_cli_prints_json_or_a_table_and_exits_by_the_baseline() {
+    let log = fixture("mixed.jsonl");
+    let agents = fixture("agents.json");
+    let base = [
+        "conformance",
+        log.to_str().unwrap(),
+        "--agents",
+        agents.to_str().unwrap(),
+    ];
+    let out = run(&base);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let check = &v["agents"][0]["families"][0]["checks"][0];
+    for member in ["id", "seed", "title", "status", "messages"] {
+        assert!(check.get(member).is_some(), "{member}");
+    }
+    let table = run(&[&base[..], &["--table"]].concat());
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        text.contains("alice: FAIL") && text.ends_with("DOES NOT CONFORM\n"),
+        "{text}"
+    );
+    // A baseline listing every failure: exit 0.
+    let all: Vec<String> = v["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|a| {
+            let agent = a["agent"].as_str().unwrap().to_owned();
+            a["families"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|f| f["checks"].as_array().unwrap().clone())
+                .filter(|c| c["status"] == "fail")
+                .map(move |c| format!("{agent}:{}", c["id"].as_str().unwrap()))
+        })
+        .collect();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("conformance-cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("baseline.json");
+    std::fs::write(&file, serde_json::to_string(&all).unwrap()).unwrap();
+    let ok = run(&[&base[..], &["--baseline", file.to_str().unwrap()]].concat());
+    assert_eq!(ok.status.code(), Some(0), "{ok:?}");
+    std::fs::write(&file, "{\"not\": \"a baseline\"}").unwrap();
+    let bad = run(&[&base[..], &["--baseline", file.to_str().unwrap()]].concat());
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&bad.stderr).trim().lines().count(),
+        1
+    );
+}
+
+#[test]
+fn a_messages_directory_adds_the_persistence_check() {
+    let broken = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/factory/broken");
+    let out = run(&[
+        "conformance",
+        broken.to_str().unwrap(),
+        "--now",
+        "2026-03-01T00:00:00Z",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let agent = v["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["agent"] == "agent-5e2b")
+        .unwrap();
+    let layout = agent["families"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["checks"].as_array().unwrap().clone())
+        .find(|c| c["id"] == "agent-po.persistence.layout")
+        .unwrap();
+    assert_eq!(layout["status"], "fail");
+    assert!(layout["messages"][0]["path"].is_string());
+}
+
+#[test]
+fn ids_are_stable_and_the_documentation_prints_the_table() {
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/protocol.md"))
+            .unwrap();
+    let mut seen = BTreeSet::new();
+    for c in CHECKS {
+        assert!(seen.insert(c.id), "{}", c.id);
+        let scope = c.family.map_or("any", |f| f.as_str());
+        assert!(c.id.starts_with(&format!("{scope}.")), "{}", c.id);
+        let row = format!("| `{}` | {} | {} |", c.id, c.seed, c.title);
+        assert!(docs.contains(&row), "docs/protocol.md lacks:\n{row}");
+    }
+}
