@@ -70,7 +70,9 @@ pub fn run(args: Args) -> ExitCode {
             paths: f.paths.clone(),
             problems: f.problems.clone(),
         }),
-        contract_checked: args.contract.is_some(),
+        // No syntax check of the contract's test files yet (TEST_SYNTAX_ERROR is not
+        // implemented): `pair.contract.tests-parse` stays not applicable.
+        contract_checked: false,
     };
     let report = conformance::check_book(&input.envelopes, &book, &options);
     let code = u8::from(!report.conforms);
