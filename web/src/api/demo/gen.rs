@@ -4,6 +4,7 @@
 use super::dates::{timestamp, BASE_MS, DEMO_NOW_MS};
 use super::world::DemoMessage;
 use serde_json::Value;
+use switchboard_core::protocol::builders::build::{build, BuildOptions};
 
 /// A fixed-seed linear congruential generator: the same data on every load.
 pub struct Lcg(u64);
@@ -31,9 +32,32 @@ impl Lcg {
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
+    /// 16 bytes (a droid message id's randomness).
+    pub fn bytes(&mut self) -> [u8; 16] {
+        let (a, b) = (self.draw(), self.draw());
+        let mut out = [0; 16];
+        out[..8].copy_from_slice(&a.to_le_bytes());
+        out[8..].copy_from_slice(&b.to_le_bytes());
+        out
+    }
+
     /// True `percent` times in a hundred.
     pub fn chance(&mut self, percent: u64) -> bool {
         self.draw() % 100 < percent
+    }
+}
+
+/// A protocol message as the core's builders write it (valid by construction): `key` is the
+/// family and type (`droid/task_assignment`), `fields` its own members; the options fill the
+/// discriminator, the constants, times, ids and senders.
+///
+/// # Panics
+/// Fields the registry refuses: the demo's are fixed, and its tests build every one.
+#[must_use]
+pub fn built(key: &str, fields: Value, options: &BuildOptions) -> Value {
+    match build(key, &fields, options) {
+        Ok(message) => message.to_value(),
+        Err(error) => panic!("the demo's {key} is built from valid fields: {error:?}"),
     }
 }
 

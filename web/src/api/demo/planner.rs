@@ -2,7 +2,7 @@
 //! gets a new draft).
 
 use super::world::DemoMessage;
-use serde_json::{json, Value};
+use serde_json::Value;
 use switchboard_core::protocol::builders::pair::{contract_draft, DraftArtifacts, PairMessage};
 use switchboard_core::protocol::builders::{ArtifactPath, Text};
 use switchboard_core::protocol::{self, Options};
@@ -14,8 +14,7 @@ use switchboard_core::protocol::{self, Options};
 #[must_use]
 pub fn planner_answer(messages: &[DemoMessage], sent: &DemoMessage) -> Option<PairMessage> {
     let carried = |m: &DemoMessage| {
-        let row = json!({"subject": m.subject, "body_md": m.body_md});
-        protocol::validate_carried(&row, &Options::default()).1
+        protocol::validate_body_md(Some(&m.subject), &m.body_md, &Options::default()).1
     };
     let asked = carried(sent)?;
     if asked.get("subject").and_then(Value::as_str) != Some("CONTRACT_REVISION_REQUESTED") {

@@ -3,16 +3,18 @@
 //! generator, about one protocol message in ten broken on purpose, and one hostile body.
 //! [`super::scenarios`] adds the curated sessions and tasks the protocol views show.
 
-use super::gen::{fenced, Gen, Lcg};
+use super::gen::{built, fenced, Gen, Lcg};
 use super::world::DemoMessage;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
+use switchboard_core::protocol::builders::build::BuildOptions;
 use switchboard_core::protocol::builders::pair::{
     build_complete, contract_draft, contract_final, pair_init, session_abort, session_complete,
     ContractArtifacts, DraftArtifacts,
 };
 use switchboard_core::protocol::builders::{ArtifactPath, Text};
 use switchboard_core::protocol::registry::families::pair::{Phase, Role};
+use switchboard_core::time::Timestamp;
 
 /// Breaks a valid message on purpose, in one of several realistic ways.
 fn corrupt(rng: &mut Lcg, mut value: Value) -> Value {
@@ -113,31 +115,38 @@ impl Gen {
             (
                 driver,
                 navigator,
-                "mcp__driver__driverRequestReview",
+                ("driver", "driverRequestReview"),
                 json!({"context": "Implemented the retry loop in src/net/client.rs"}),
             ),
             (
                 navigator,
                 driver,
-                "mcp__navigator__navigatorCodeReview",
+                ("navigator", "navigatorCodeReview"),
                 json!({"comment": "Backoff must cap at 30 s; add a test.", "pass": false}),
             ),
             (
                 driver,
                 navigator,
-                "mcp__driver__driverRequestGuidance",
+                ("driver", "driverRequestGuidance"),
                 json!({"context": "Should the cap be configurable?"}),
             ),
             (
                 navigator,
                 driver,
-                "mcp__navigator__navigatorApprove",
+                ("navigator", "navigatorApprove"),
                 json!({"requestId": format!("perm-{n}-1"), "comment": "Configurable via env, default 30 s."}),
             ),
         ];
-        for (i, (from, to, tool, arguments)) in calls.into_iter().enumerate() {
-            // The tool call as the orchestrator relays it: `{name, arguments}`.
-            let mut value = json!({"name": tool, "arguments": arguments});
+        for (i, (from, to, (server, call), arguments)) in calls.into_iter().enumerate() {
+            // The tool call as the orchestrator relays it: `{name, arguments}`, the name with
+            // its MCP server's prefix.
+            let tool = format!("mcp__{server}__{call}");
+            let fields = json!({"name": tool, "arguments": arguments});
+            let mut value = built(
+                &format!("pair-claude/{call}"),
+                fields,
+                &BuildOptions::default(),
+            );
             if self.rng.chance(8) {
                 if let Some(call) = value.as_object_mut() {
                     call.remove("arguments");
@@ -159,46 +168,61 @@ impl Gen {
 
     fn agent_po_task(&mut self, project: usize, n: usize, po: &str, agent_name: &str) {
         let task = format!("TASK-{:03}", 100 + n);
-        let agent_id = format!("agent-{}", agent_name.to_lowercase());
+        let options = BuildOptions {
+            now: Timestamp::parse(&self.ts()),
+            agent_id: Some(format!("agent-{}", agent_name.to_lowercase())),
+            task_id: Some(task.clone()),
+            ..BuildOptions::default()
+        };
         let ts = self.ts();
         let steps: Vec<(bool, Value, bool)> = vec![
             (
                 true,
-                json!({"message_type": "PLAN_SUBMISSION", "agent_id": agent_id, "task_id": task,
-                       "timestamp": ts, "plan": {"approach": "Add the form, then wire the service",
+                built(
+                    "agent-po/PLAN_SUBMISSION",
+                    json!({"plan": {"approach": "Add the form, then wire the service",
                        "ac_mapping": [{"ac_id": "AC-001", "implementation": "Add login form component",
                                        "file": "src/pages/LoginPage.tsx", "line_estimate": "~50"}],
                        "files_to_modify": [{"path": "src/pages/LoginPage.tsx",
                                             "changes": "Add form, validation, submit handler"}]},
                        "questions": [], "revision": 1}),
+                    &options,
+                ),
                 false,
             ),
             (
                 false,
-                json!({"message_type": "GO_DIRECTIVE", "task_id": task, "agent_id": agent_id,
-                       "timestamp": ts, "status": "GO",
-                       "authorization": {"authorized_files": ["src/pages/LoginPage.tsx"],
+                built(
+                    "agent-po/GO_DIRECTIVE",
+                    json!({"authorization": {"authorized_files": ["src/pages/LoginPage.tsx"],
                                          "timeout_minutes": 30},
                        "message": "GO. Plan validated. Begin implementation."}),
+                    &options,
+                ),
                 true,
             ),
             (
                 true,
-                json!({"message_type": "PROGRESS_UPDATE", "agent_id": agent_id, "task_id": task,
-                       "timestamp": ts, "status": "implementing", "progress_percent": 50,
+                built(
+                    "agent-po/PROGRESS_UPDATE",
+                    json!({"status": "implementing", "progress_percent": 50,
                        "current_activity": "Writing login form component",
                        "files_modified": ["src/pages/LoginPage.tsx"], "issues": [], "eta_minutes": 15}),
+                    &options,
+                ),
                 false,
             ),
             (
                 true,
-                json!({"message_type": "COMPLETION_REPORT", "agent_id": agent_id, "task_id": task,
-                       "timestamp": ts,
-                       "summary": {"started_at": ts, "completed_at": ts, "duration_minutes": 42},
+                built(
+                    "agent-po/COMPLETION_REPORT",
+                    json!({"summary": {"started_at": ts, "completed_at": ts, "duration_minutes": 42},
                        "ac_verification": [{"ac_id": "AC-001", "status": "PASS", "evidence": "tests pass"}],
                        "test_results": {"passed": 12, "failed": 0, "skipped": 1},
                        "files_changed": [{"path": "src/pages/LoginPage.tsx", "action": "modified",
                                           "lines_added": 48, "lines_removed": 3}]}),
+                    &options,
+                ),
                 true,
             ),
         ];
@@ -232,42 +256,54 @@ impl Gen {
 
     fn droid_task(&mut self, project: usize, n: usize, orchestrator: &str, specialist: &str) {
         let task = format!("bd-{}", 40 + n);
-        let ts = self.ts();
-        let uuid = |k: usize| format!("123e4567-e89b-42d3-a456-{:012}", n * 10 + k);
+        let now = Timestamp::parse(&self.ts());
+        let mut options = |sender: &str| BuildOptions {
+            now,
+            random: Some(self.rng.bytes()),
+            sender: Some(sender.to_lowercase()),
+            ..BuildOptions::default()
+        };
         let steps = [
             (
                 orchestrator,
                 specialist,
-                json!({"version": "1.0.0", "timestamp": ts,
-                "sender_id": orchestrator.to_lowercase(), "message_id": uuid(1), "type": "task_assignment",
-                "task_id": task, "description": "Implement user authentication UI with login form",
+                built(
+                    "droid/task_assignment",
+                    json!({"task_id": task,
+                "description": "Implement user authentication UI with login form",
                 "specification": {"acceptance_criteria": ["Login form displays correctly",
                                                           "Password validation (min 8 chars)"],
                                   "technical_requirements": ["Use React Hook Form"]},
                 "file_patterns": ["src/frontend/auth/**/*.tsx"], "priority": "high", "priority_value": 1}),
+                    &options(orchestrator),
+                ),
                 true,
             ),
             (
                 specialist,
                 orchestrator,
-                json!({"version": "1.0.0", "timestamp": ts,
-                "sender_id": specialist.to_lowercase(), "message_id": uuid(2), "type": "status_update",
-                "task_id": task, "update_type": "progress",
+                built(
+                    "droid/status_update",
+                    json!({"task_id": task, "update_type": "progress",
                 "status_summary": "Login form done, wiring OAuth next", "progress": {"percentage": 60},
                 "blockers": []}),
+                    &options(specialist),
+                ),
                 false,
             ),
             (
                 specialist,
                 orchestrator,
-                json!({"version": "1.0.0", "timestamp": ts,
-                "sender_id": specialist.to_lowercase(), "message_id": uuid(3), "type": "task_completion",
-                "task_id": task, "status": "complete",
+                built(
+                    "droid/task_completion",
+                    json!({"task_id": task, "status": "complete",
                 "completion_summary": "Implemented authentication UI with all acceptance criteria met",
                 "files_modified": ["src/frontend/auth/LoginForm.tsx"], "errors_encountered": [],
                 "test_results": {"unit_tests": {"total": 15, "passed": 15, "failed": 0, "coverage": 92},
                                  "integration_tests": {"total": 8, "passed": 8, "failed": 0}},
                 "blockers": []}),
+                    &options(specialist),
+                ),
                 true,
             ),
         ];

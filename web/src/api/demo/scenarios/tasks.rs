@@ -3,11 +3,12 @@
 //! error report and two reservations in conflict.
 
 use super::plan::{pretty, t, Plan, Planned};
-use crate::api::demo::gen::fenced;
+use crate::api::demo::gen::{built, fenced, Lcg};
 use serde_json::{json, Map, Value};
 use switchboard_core::protocol::builders::agent_po::{
     blocked, feedback, fix_directive, go_directive, DirectiveIssue, TaskIds,
 };
+use switchboard_core::protocol::builders::build::BuildOptions;
 use switchboard_core::protocol::builders::Text;
 use switchboard_core::time::Timestamp;
 
@@ -15,9 +16,16 @@ use switchboard_core::time::Timestamp;
 pub fn pair_claude(plan: &mut Plan) {
     let (nav, drv) = ("NavyFalcon", "AmberFox");
     let thread = "review-900";
+    let none = BuildOptions::default();
     let request = |id: &str, tool: &str, input: Value| {
-        json!({"requestId": id, "driverTranscript": format!("Driver: about to run {tool}"),
-               "toolName": tool, "input": input, "toolId": format!("toolu_{id}")})
+        let fields = json!({"requestId": id, "driverTranscript": format!("Driver: about to run {tool}"),
+               "toolName": tool, "input": input, "toolId": format!("toolu_{id}")});
+        built("pair-claude/PermissionRequest", fields, &none)
+    };
+    let answer = |call: &str, request: &str, comment: &str| {
+        let fields = json!({"name": format!("mcp__navigator__{call}"),
+            "arguments": {"requestId": request, "comment": comment}});
+        built(&format!("pair-claude/{call}"), fields, &none)
     };
     // Seconds before now: a decision comes within the 15 s permission timeout, or never.
     let mut put = |seconds: u64, from: &str, to: &str, what: &str, value: Value| {
@@ -55,8 +63,7 @@ pub fn pair_claude(plan: &mut Plan) {
         nav,
         drv,
         "navigatorApprove",
-        json!({"name": "mcp__navigator__navigatorApprove",
-        "arguments": {"requestId": "perm-902", "comment": "Within the plan."}}),
+        answer("navigatorApprove", "perm-902", "Within the plan."),
     );
     put(
         1200,
@@ -74,8 +81,7 @@ pub fn pair_claude(plan: &mut Plan) {
         nav,
         drv,
         "navigatorDeny",
-        json!({"name": "mcp__navigator__navigatorDeny",
-        "arguments": {"requestId": "perm-903", "comment": "Do not touch the tests."}}),
+        answer("navigatorDeny", "perm-903", "Do not touch the tests."),
     );
 }
 
@@ -83,16 +89,12 @@ pub fn pair_claude(plan: &mut Plan) {
 pub fn agent_po(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
     let po = "GoldenOwl";
     let ids = TaskIds::new("agent-copperbay", "TASK-200").expect("demo ids have their form");
-    let agent = |kind: &str, minutes: u64, extra: Value| {
-        let mut m = Map::new();
-        m.insert("message_type".into(), kind.into());
-        m.insert("agent_id".into(), ids.agent_id.clone().into());
-        m.insert("task_id".into(), ids.task_id.clone().into());
-        m.insert("timestamp".into(), clock(minutes).to_rfc3339().into());
-        if let Value::Object(extra) = extra {
-            m.extend(extra);
-        }
-        Value::Object(m)
+    let agent = |kind: &str, minutes: u64, fields: Value| {
+        built(
+            &format!("agent-po/{kind}"),
+            fields,
+            &task_options(&ids, clock(minutes)),
+        )
     };
     let plan_msg = agent(
         "PLAN_SUBMISSION",
@@ -161,20 +163,28 @@ pub fn agent_po(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
     plan.task_exchange("TASK-200", "CopperBay", po, steps);
     // A plan revised once, then GO: implementing within its 30 minutes.
     let ids = TaskIds::new("agent-silverpine", "TASK-201").expect("demo ids have their form");
-    let first = json!({"message_type": "PLAN_SUBMISSION", "agent_id": ids.agent_id, "task_id": ids.task_id,
-        "timestamp": clock(40).to_rfc3339(), "plan": {"approach": "Edit the page",
-        "ac_mapping": [], "files_to_modify": [{"path": "src/pages/Settings.tsx", "changes": "form"}]},
-        "questions": [], "revision": 1});
+    let plan_at = |minutes: u64, revision: u32, ac_mapping: Value| {
+        let fields = json!({"plan": {"approach": "Edit the page", "ac_mapping": ac_mapping,
+            "files_to_modify": [{"path": "src/pages/Settings.tsx", "changes": "form"}]},
+            "questions": [], "revision": revision});
+        built(
+            "agent-po/PLAN_SUBMISSION",
+            fields,
+            &task_options(&ids, clock(minutes)),
+        )
+    };
+    let first = plan_at(40, 1, json!([]));
     let issue = DirectiveIssue {
         kind: "missing_coverage",
         message: t("AC-002 (validation) has no implementation step"),
         ac_id: Text::new("AC-002"),
         test: None,
     };
-    let mut second = first.clone();
-    second["revision"] = json!(2);
-    second["timestamp"] = json!(clock(20).to_rfc3339());
-    second["plan"]["ac_mapping"] = json!([{"ac_id": "AC-002", "implementation": "validate on submit", "file": "src/pages/Settings.tsx", "line_estimate": "~20"}]);
+    let second = plan_at(
+        20,
+        2,
+        json!([{"ac_id": "AC-002", "implementation": "validate on submit", "file": "src/pages/Settings.tsx", "line_estimate": "~20"}]),
+    );
     let steps = [
         (40, true, first),
         (
@@ -199,17 +209,27 @@ pub fn agent_po(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
     plan.task_exchange("TASK-201", "SilverPine", po, steps);
 }
 
+/// How an Agent-PO message of the task `ids` is built at `now`.
+fn task_options(ids: &TaskIds, now: Timestamp) -> BuildOptions {
+    BuildOptions {
+        now: Some(now),
+        agent_id: Some(ids.agent_id.clone()),
+        task_id: Some(ids.task_id.clone()),
+        ..BuildOptions::default()
+    }
+}
+
 /// A droid task with a blocking error report and two conflicting reservations, added to
 /// `plan`; `clock` dates minutes before now.
 pub fn droid(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
-    let msg = |n: u64, sender: &str, kind: &str, minutes: u64, extra: Value| {
-        let mut m = json!({"version": "1.0.0", "timestamp": clock(minutes).to_rfc3339(),
-            "sender_id": sender.to_lowercase(), "message_id": format!("123e4567-e89b-42d3-a456-{:012}", 900 + n),
-            "type": kind});
-        if let (Value::Object(m), Value::Object(extra)) = (&mut m, extra) {
-            m.extend(extra);
-        }
-        m
+    let msg = |n: u64, sender: &str, kind: &str, minutes: u64, fields: Value| {
+        let options = BuildOptions {
+            now: Some(clock(minutes)),
+            random: Some(Lcg::new(900 + n).bytes()),
+            sender: Some(sender.to_lowercase()),
+            ..BuildOptions::default()
+        };
+        built(&format!("droid/{kind}"), fields, &options)
     };
     let items = [
         (
