@@ -13,6 +13,7 @@ pub mod evidence;
 pub mod factory;
 pub mod fingerprint;
 pub mod glob;
+mod names;
 pub mod pane;
 pub mod protocol;
 pub mod session;

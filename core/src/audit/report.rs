@@ -14,6 +14,17 @@ pub enum Status {
     Fail,
 }
 
+impl Status {
+    /// Its name as it serializes (`PASS`, `FAIL`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Status::Pass => "PASS",
+            Status::Fail => "FAIL",
+        }
+    }
+}
+
 /// How bad an issue is; ordered from least to most severe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]

@@ -1,7 +1,7 @@
 //! The issue model: one [`Issue`] type with a stable [`IssueCode`] kind, a [`Severity`] and an
 //! instance path made of typed [`PathSegment`]s rendered as an RFC 6901 JSON Pointer.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
 /// What went wrong. Every variant has a stable snake_case string ([`IssueCode::as_str`]); the
@@ -113,8 +113,14 @@ impl Serialize for IssueCode {
     }
 }
 
+impl<'de> Deserialize<'de> for IssueCode {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::names::by_name(d, IssueCode::ALL, IssueCode::as_str)
+    }
+}
+
 /// How bad an issue is: errors make a message invalid, warnings (lenient-mode deviations) do not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
     /// The message breaks a rule.

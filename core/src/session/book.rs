@@ -219,7 +219,7 @@ pub struct AgentPoView<'a> {
     /// `<agent_id>/<task_id>`.
     pub session_id: String,
     /// The agent's status.
-    pub phase: &'static str,
+    pub phase: super::agent_po::Status,
     /// `active`, `completed`, `blocked` or `terminated`.
     pub status: &'static str,
     /// The task.
@@ -262,7 +262,7 @@ impl<'a> AgentPoView<'a> {
         AgentPoView {
             family: "agent-po",
             session_id: format!("{}/{}", t.agent_id, t.task_id),
-            phase: t.status.as_str(),
+            phase: t.status,
             status: match t.status {
                 s if !s.is_terminal() => "active",
                 s => s.as_str(),

@@ -12,7 +12,7 @@ use crate::agent_mail::Envelope;
 use crate::protocol::FamilyId;
 use crate::session::violation::{Violation, ViolationCode};
 use crate::time::Timestamp;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The timeouts and turn limits of seed 003's environment table.
@@ -71,7 +71,7 @@ pub struct Turns {
 }
 
 /// Where a request is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RequestStatus {
     /// Waiting for the navigator.
@@ -86,6 +86,21 @@ pub enum RequestStatus {
     Pass,
     /// Review failed.
     Fail,
+}
+
+impl RequestStatus {
+    /// Its name as it serializes (`pending`, `approved`, `denied`, `timed_out`, `pass`, `fail`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RequestStatus::Pending => "pending",
+            RequestStatus::Approved => "approved",
+            RequestStatus::Denied => "denied",
+            RequestStatus::TimedOut => "timed_out",
+            RequestStatus::Pass => "pass",
+            RequestStatus::Fail => "fail",
+        }
+    }
 }
 
 /// A permission request.

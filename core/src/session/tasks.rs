@@ -14,12 +14,12 @@ use crate::protocol::FamilyId;
 use crate::session::fields::{opt_text, text, texts};
 use crate::session::violation::{Violation, ViolationCode};
 use crate::time::Timestamp;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
 
 /// Where a droid task is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TaskStatus {
     /// Assigned, no update yet.
@@ -32,6 +32,20 @@ pub enum TaskStatus {
     Blocked,
     /// Completed with status `complete`.
     Complete,
+}
+
+impl TaskStatus {
+    /// Its name as it serializes (`assigned`, `in_progress`, `partial`, `blocked`, `complete`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TaskStatus::Assigned => "assigned",
+            TaskStatus::InProgress => "in_progress",
+            TaskStatus::Partial => "partial",
+            TaskStatus::Blocked => "blocked",
+            TaskStatus::Complete => "complete",
+        }
+    }
 }
 
 /// An error report.

@@ -3,7 +3,7 @@
 use crate::agent_mail::{Carried, Envelope};
 use crate::protocol::Issue;
 use crate::time::Timestamp;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// What kind of rule a message broke. The table in `docs/protocol.md` ("Sessions") lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -100,6 +100,12 @@ impl ViolationCode {
 impl Serialize for ViolationCode {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ViolationCode {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::names::by_name(d, ViolationCode::ALL, ViolationCode::as_str)
     }
 }
 

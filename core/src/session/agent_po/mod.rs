@@ -15,12 +15,12 @@ use crate::session::violation::{Violation, ViolationCode};
 use crate::session::Step;
 use crate::time::Timestamp;
 use gate::{TaskSpec, DEFAULT_LIMIT, DEFAULT_TIMEOUT_MINUTES};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
 
 /// Where a task agent is (the seed's agent registry states, plus how a task ends).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Spawned; no plan yet (PROGRESS_UPDATE `initializing`, `researching`, `planning`).

@@ -1,29 +1,14 @@
 //! The Pair Protocol's three human checkpoints, the decisions each allows, and the literal
 //! strings a reviewer types (`APPROVED`, `REVISE: <feedback>`, `MERGE APPROVED`, …).
 
+use crate::names::by_name;
 use crate::protocol::builders::Text;
 use crate::protocol::registry::families::pair::Role;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
-/// Deserializes one of `all` by the name `name` gives it (the name it serializes as).
-fn by_name<'de, D: Deserializer<'de>, T: Copy>(
-    d: D,
-    all: &[T],
-    name: fn(T) -> &'static str,
-) -> Result<T, D::Error> {
-    let text = String::deserialize(d)?;
-    all.iter()
-        .copied()
-        .find(|t| name(*t) == text)
-        .ok_or_else(|| {
-            let names: Vec<&str> = all.iter().map(|t| name(*t)).collect();
-            serde::de::Error::custom(format!("{text:?} is none of {}", names.join(", ")))
-        })
-}
-
 /// A human checkpoint of the planner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Checkpoint {
     /// #1, after CONTRACT_DRAFT: is the contract good enough to build against?
     ContractReview,

@@ -23,7 +23,7 @@ mod view;
 
 pub use book::PairBook;
 pub use event::{AuditVerdict, Event, Request};
-pub use view::PairView;
+pub use view::{PairView, SessionStatus};
 
 use crate::agent_mail::Envelope;
 use crate::fingerprint::{Fingerprints, Tamper};
@@ -34,7 +34,7 @@ use crate::session::violation::{Violation, ViolationCode};
 use crate::session::Step;
 use crate::time::Timestamp;
 use checkpoint::{Checkpoint, DecisionKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use timeout::Wait;
 
 /// A change order and what became of it.
@@ -62,7 +62,7 @@ pub struct ChangeOrder {
 }
 
 /// What became of a change order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// Not decided yet.
@@ -73,6 +73,19 @@ pub enum Outcome {
     Rejected,
     /// The session was aborted first.
     Aborted,
+}
+
+impl Outcome {
+    /// Its name as it serializes (`pending`, `accepted`, `rejected`, `aborted`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Pending => "pending",
+            Outcome::Accepted => "accepted",
+            Outcome::Rejected => "rejected",
+            Outcome::Aborted => "aborted",
+        }
+    }
 }
 
 /// A checkpoint as it opened and (maybe) closed.
@@ -132,7 +145,7 @@ pub struct Contract {
 }
 
 /// Whether the contract's tests are as fingerprinted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum IntegrityStatus {
     /// No check yet (no fingerprints, or none reported since).
@@ -141,6 +154,18 @@ pub enum IntegrityStatus {
     Intact,
     /// A check found a changed, missing or added test file.
     Tampered,
+}
+
+impl IntegrityStatus {
+    /// Its name as it serializes (`unknown`, `intact`, `tampered`).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            IntegrityStatus::Unknown => "unknown",
+            IntegrityStatus::Intact => "intact",
+            IntegrityStatus::Tampered => "tampered",
+        }
+    }
 }
 
 /// The contract's integrity.

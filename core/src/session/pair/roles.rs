@@ -95,7 +95,7 @@ impl PairSession {
             let expected = match rule.sender {
                 Sender::Only(role) => format!(
                     "the {} ({})",
-                    role.wire().to_lowercase(),
+                    role.wire().to_ascii_lowercase(),
                     self.agent(role).unwrap_or("?")
                 ),
                 _ => "the planner's side".to_owned(),

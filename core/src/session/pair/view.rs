@@ -8,7 +8,7 @@ use super::{
 use crate::protocol::registry::families::pair::Phase;
 use crate::session::violation::Violation;
 use crate::time::Timestamp;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// What the session waits for.
@@ -28,6 +28,30 @@ pub struct Waiting {
     pub warnings_sent: usize,
 }
 
+/// Where a Pair session stands (`active`, `merged` or `aborted`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionStatus {
+    /// Not ended.
+    Active,
+    /// SESSION_COMPLETE: merged.
+    Merged,
+    /// SESSION_ABORT.
+    Aborted,
+}
+
+impl SessionStatus {
+    /// `active`, `merged` or `aborted`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SessionStatus::Active => "active",
+            SessionStatus::Merged => "merged",
+            SessionStatus::Aborted => "aborted",
+        }
+    }
+}
+
 /// The printed form of a Pair session.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PairView<'a> {
@@ -39,8 +63,8 @@ pub struct PairView<'a> {
     pub thread_id: Option<&'a str>,
     /// The phase name.
     pub phase: Option<&'static str>,
-    /// `active`, `merged` or `aborted`.
-    pub status: &'static str,
+    /// Running, merged or aborted.
+    pub status: SessionStatus,
     /// The task.
     pub task: Option<&'a str>,
     /// `{planner, builder}` agent names.
@@ -88,9 +112,9 @@ impl PairSession {
             thread_id: self.thread_id.as_deref(),
             phase: self.phase.map(Phase::as_str),
             status: match self.phase {
-                Some(Phase::Merged) => "merged",
-                Some(Phase::Aborted) => "aborted",
-                _ => "active",
+                Some(Phase::Merged) => SessionStatus::Merged,
+                Some(Phase::Aborted) => SessionStatus::Aborted,
+                _ => SessionStatus::Active,
             },
             task: self.task.as_deref(),
             roles: BTreeMap::from([

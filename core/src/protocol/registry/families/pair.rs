@@ -169,6 +169,12 @@ impl serde::Serialize for Phase {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Phase {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::names::by_name(d, Phase::ALL, Phase::as_str)
+    }
+}
+
 const PHASES: &[&str] = &[
     "CLARIFICATION",
     "CLARIFICATION_COMPLETE",
