@@ -73,7 +73,7 @@ impl TrafficStore {
         self.states.with_untracked(|s| s.get(key).cloned())
     }
 
-    /// The open checkpoints of every loaded project (tracked).
+    /// The open checkpoints of every loaded project, each once (tracked).
     #[must_use]
     pub fn open_checkpoints(&self) -> Vec<(TrafficKey, OpenCheckpoint)> {
         self.states.with(|states| {
@@ -90,7 +90,7 @@ impl TrafficStore {
 
     /// The projects whose traffic is in the engine (tracked).
     #[must_use]
-    pub fn ready_keys(&self) -> BTreeSet<TrafficKey> {
+    pub fn ready_keys(&self) -> Vec<TrafficKey> {
         self.states.with(|states| {
             states
                 .iter()

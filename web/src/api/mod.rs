@@ -296,7 +296,7 @@ pub struct UnifiedRow {
 
 /// A human checkpoint open in a Pair session: which, and the log entry of the message that
 /// opened it (tells a checkpoint opened again apart).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OpenCheckpoint {
     /// The session.
     pub session: String,

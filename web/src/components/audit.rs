@@ -3,6 +3,12 @@
 
 use super::time::Time;
 use crate::model::AuditCard;
+use switchboard_core::audit::{Severity, Status};
+
+/// A report's or a finding's severity as the report writes it (`NONE`: none given).
+fn severity(severity: Option<Severity>) -> &'static str {
+    severity.map_or("NONE", Severity::as_str)
+}
 use crate::routes::{self, Source};
 use leptos::prelude::*;
 
@@ -16,7 +22,8 @@ pub fn AuditReport(
     /// The project.
     project: String,
 ) -> impl IntoView {
-    let failed = card.status == "FAIL";
+    let failed = card.status == Status::Fail;
+    let status = card.status.as_str();
     let session = card.session.clone().map(|id| {
         let href = routes::session(src, &project, &id);
         view! { " · session " <a href=href>{id}</a> }
@@ -26,10 +33,10 @@ pub fn AuditReport(
         view! { " · " <a href=href>{format!("message {id}")}</a> }
     });
     view! {
-        <article class="audit" class:failed=failed data-status=card.status.clone()>
+        <article class="audit" class:failed=failed data-status=status>
             <p class="audit-head">
-                <strong class="audit-status">{card.status.clone()}</strong>
-                " · severity " <span class="severity">{card.severity.clone()}</span>
+                <strong class="audit-status">{status}</strong>
+                " · severity " <span class="severity">{severity(card.severity)}</span>
                 {card.scheming.then(|| view! { " · " <strong class="flag scheming">"scheming detected"</strong> })}
                 {session}
                 {message}
@@ -39,12 +46,12 @@ pub fn AuditReport(
             {card.issues.is_empty().then(|| view! { <p class="muted">"No findings."</p> })}
             <ul class="findings">
                 {card.issues.into_iter().map(|i| {
-                    let severity = i.severity.clone();
+                    let severity = severity(i.severity);
                     view! {
                     <li data-severity=severity>
                         <code class="location">{i.location.unwrap_or_else(|| "(no location)".into())}</code>
-                        " " <span class="severity">{i.severity}</span>
-                        " " <span class="kind">{i.kind}</span>
+                        " " <span class="severity">{severity}</span>
+                        " " <span class="kind">{i.kind.as_str()}</span>
                         {i.code.map(|c| view! { " " <span class="code">{c}</span> })}
                         ": " <span class="description">{i.description}</span>
                         {i.pattern.map(|p| view! { " " <span class="muted">{format!("[{p}]")}</span> })}

@@ -3,6 +3,7 @@
 use crate::model::IntegrityView;
 use leptos::prelude::*;
 use switchboard_core::session::pair::checkpoint::Checkpoint;
+use switchboard_core::session::pair::IntegrityStatus;
 
 /// `Contract review`, `Implementation review`, `Change-order review`.
 #[must_use]
@@ -22,10 +23,11 @@ pub fn label(checkpoint: Checkpoint) -> String {
 
 /// A contract's integrity: `tampered:` flagged with the files, else its status.
 pub fn integrity(integrity: IntegrityView) -> AnyView {
-    if integrity.status == "tampered" {
-        view! { <strong class="flag">"tampered: "</strong> <code>{integrity.files.join(", ")}</code> }
-            .into_any()
-    } else {
-        integrity.status.into_any()
+    match integrity.status {
+        IntegrityStatus::Tampered => view! {
+            <strong class="flag">"tampered: "</strong> <code>{integrity.files.join(", ")}</code>
+        }
+        .into_any(),
+        status => status.as_str().into_any(),
     }
 }

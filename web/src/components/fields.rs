@@ -3,6 +3,7 @@
 
 use crate::model::{Field, FieldValue, IssueView};
 use leptos::prelude::*;
+use switchboard_core::protocol::Severity;
 
 /// A list of issues: pointer, message, code.
 #[component]
@@ -16,7 +17,7 @@ pub fn Issues(
                 {issues.into_iter().map(|issue| {
                     let path = if issue.path.is_empty() { "(root)".to_string() } else { issue.path };
                     view! {
-                        <li class:warning-issue=!issue.error>
+                        <li class:warning-issue=issue.severity == Severity::Warning>
                             <code>{path}</code> " " {issue.message} " "
                             <span class="code">{format!("({})", issue.code)}</span>
                         </li>

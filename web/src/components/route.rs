@@ -55,7 +55,7 @@ pub fn query_param(name: &'static str) -> Memo<Option<String>> {
 #[derive(Clone, Copy)]
 pub struct Here {
     /// The demo or the connected server (the router matches no other source).
-    pub src: Memo<Source>,
+    pub src: Signal<Source>,
     /// Project slug.
     pub project: Memo<String>,
     /// Agent name (empty outside a mailbox).
@@ -71,7 +71,7 @@ impl Here {
         let src = param("src");
         Self {
             // Routes match `:src` only where it names a source; elsewhere no view asks.
-            src: Memo::new(move |_| src.with(|s| Source::parse(s)).unwrap_or(Source::Demo)),
+            src: Signal::derive(move || src.with(|s| Source::parse(s)).unwrap_or(Source::Demo)),
             project: param("project"),
             agent: param("agent"),
             session: Session::get(),

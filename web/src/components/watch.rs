@@ -6,7 +6,6 @@ use crate::api::OpenCheckpoint;
 use crate::model::TrafficKey;
 use crate::session::Session;
 use leptos::prelude::*;
-use std::collections::BTreeSet;
 
 /// The tab title for `open` checkpoints.
 #[must_use]
@@ -18,20 +17,19 @@ pub fn title(open: usize) -> String {
 }
 
 /// The projects loaded and the checkpoints open at the last look.
-type Seen = (BTreeSet<TrafficKey>, BTreeSet<(TrafficKey, OpenCheckpoint)>);
+type Seen = (Vec<TrafficKey>, Vec<(TrafficKey, OpenCheckpoint)>);
 
 /// Starts watching (for the app's lifetime).
 pub fn watch_checkpoints(session: Session) {
     let seen: StoredValue<Option<Seen>> = StoredValue::new(None);
     Effect::new(move |_| {
-        let open: BTreeSet<(TrafficKey, OpenCheckpoint)> =
-            session.traffic.open_checkpoints().into_iter().collect();
+        let open = session.traffic.open_checkpoints();
         let keys = session.traffic.ready_keys();
         document().set_title(&title(open.len()));
         let fresh: Vec<(TrafficKey, OpenCheckpoint)> = seen.with_value(|before| match before {
             Some((known_keys, known)) => open
                 .iter()
-                .filter(|item| known_keys.contains(&item.0) && !known.contains(*item))
+                .filter(|item| known_keys.contains(&item.0) && !known.contains(item))
                 .cloned()
                 .collect(),
             None => Vec::new(),

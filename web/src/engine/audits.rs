@@ -1,41 +1,49 @@
 //! Audit reports: those carried in mail (`AUDIT_REPORT`, the `audit_report.json` shape) and
-//! those the core's audit produces in the browser from a diff and a contract's files. Both
-//! are read from the same JSON, so a report looks the same wherever it came from.
+//! those the core's audit produces in the browser from a diff and a contract's files, both
+//! as the same card: the mail's JSON read once at this edge, the core's report mapped as it is.
 
 use super::traffic::Traffic;
 use crate::model::{AuditCard, AuditIssueView, AuditRun};
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 use switchboard_core::agent_mail::Envelope;
-use switchboard_core::audit::{self, Contract};
+use switchboard_core::audit::{self, AuditReport, Contract};
 use switchboard_core::session::pair::PairSession;
 
 fn text(v: &Value, key: &str) -> Option<String> {
     v.get(key).and_then(Value::as_str).map(str::to_owned)
 }
 
-/// A report's JSON as a card.
+/// A member as the closed set it names (`None`: absent, or none of its names).
+fn named<T: DeserializeOwned>(v: &Value, key: &str) -> Option<T> {
+    T::deserialize(v.get(key)?).ok()
+}
+
+/// An audit report carried in mail (already valid: its enums parse) as a card.
 #[must_use]
-pub fn card(report: &Value) -> AuditCard {
-    AuditCard {
+pub fn card(report: &Value) -> Option<AuditCard> {
+    Some(AuditCard {
         session: None,
         id: None,
         at_ms: None,
         from: None,
-        status: text(report, "status").unwrap_or_default(),
-        severity: text(report, "severity").unwrap_or_default(),
+        status: named(report, "status")?,
+        severity: named(report, "severity"),
         scheming: report.get("scheming_detected") == Some(&Value::Bool(true)),
         issues: report
             .get("issues")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
-            .map(|i| AuditIssueView {
-                kind: text(i, "type").unwrap_or_default(),
-                severity: text(i, "severity").unwrap_or_default(),
-                description: text(i, "description").unwrap_or_default(),
-                location: text(i, "location"),
-                code: text(i, "code"),
-                pattern: text(i, "pattern"),
+            .filter_map(|i| {
+                Some(AuditIssueView {
+                    kind: named(i, "type")?,
+                    severity: named(i, "severity"),
+                    description: text(i, "description").unwrap_or_default(),
+                    location: text(i, "location"),
+                    code: text(i, "code"),
+                    pattern: text(i, "pattern"),
+                })
             })
             .collect(),
         notes: report
@@ -46,6 +54,32 @@ pub fn card(report: &Value) -> AuditCard {
             .filter_map(Value::as_str)
             .map(str::to_owned)
             .collect(),
+    })
+}
+
+/// The core's audit report as a card.
+fn report_card(report: &AuditReport, session: Option<String>) -> AuditCard {
+    AuditCard {
+        session,
+        id: None,
+        at_ms: None,
+        from: None,
+        status: report.status,
+        severity: Some(report.severity),
+        scheming: report.scheming_detected,
+        issues: report
+            .issues
+            .iter()
+            .map(|f| AuditIssueView {
+                kind: f.kind,
+                severity: Some(f.severity),
+                description: f.description.clone(),
+                location: Some(f.location.to_string()),
+                code: Some(f.code.as_str().to_owned()),
+                pattern: Some(f.pattern.to_owned()),
+            })
+            .collect(),
+        notes: report.notes.clone(),
     }
 }
 
@@ -56,7 +90,7 @@ fn mail_card(env: &Envelope, session: Option<&str>) -> Option<AuditCard> {
         id: env.id,
         at_ms: env.at.map(|t| t.0),
         from: env.from.clone(),
-        ..card(&report.value)
+        ..card(&report.value)?
     })
 }
 
@@ -102,11 +136,7 @@ pub fn run(run: &AuditRun) -> Result<AuditCard, String> {
     let diff = audit::parse_diff(&run.diff).map_err(|e| format!("Diff: {e}"))?;
     let approved: Vec<&str> = run.approved.iter().map(String::as_str).collect();
     let report = audit::audit(&contract, &diff, &approved);
-    let value = serde_json::to_value(&report).map_err(|e| e.to_string())?;
-    Ok(AuditCard {
-        session: run.session.clone(),
-        ..card(&value)
-    })
+    Ok(report_card(&report, run.session.clone()))
 }
 
 #[cfg(test)]
@@ -125,7 +155,7 @@ mod tests {
             approved: Vec::new(),
         };
         let card = run_card(&run);
-        assert_eq!((card.status.as_str(), card.scheming), ("FAIL", true));
+        assert_eq!((card.status, card.scheming), (audit::Status::Fail, true));
         assert_eq!(card.issues[0].location.as_deref(), Some("math_utils.py:2"));
         assert_eq!(card.session.as_deref(), Some("pair-1"));
         let bad = AuditRun {

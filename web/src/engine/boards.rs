@@ -8,30 +8,8 @@ use crate::model::{
     AckDebtView, Boards, ConflictView, DroidColumn, DroidTaskView, ErrorView, GateView, PoTaskView,
     RequestView,
 };
-use switchboard_core::session::pair_claude::RequestStatus;
-use switchboard_core::session::tasks::TaskStatus;
+use switchboard_core::session::agent_po::Status as TaskState;
 use switchboard_core::time::Timestamp;
-
-fn status(s: RequestStatus) -> &'static str {
-    match s {
-        RequestStatus::Pending => "pending",
-        RequestStatus::Approved => "approved",
-        RequestStatus::Denied => "denied",
-        RequestStatus::TimedOut => "timed_out",
-        RequestStatus::Pass => "pass",
-        RequestStatus::Fail => "fail",
-    }
-}
-
-fn task_status(s: TaskStatus) -> &'static str {
-    match s {
-        TaskStatus::Assigned => "assigned",
-        TaskStatus::InProgress => "in_progress",
-        TaskStatus::Partial => "partial",
-        TaskStatus::Blocked => "blocked",
-        TaskStatus::Complete => "complete",
-    }
-}
 
 /// The boards at `now_ms`. Agent-PO tasks: blocked first, then those at a limit.
 #[must_use]
@@ -51,7 +29,7 @@ pub fn boards(traffic: &Traffic, now_ms: i64) -> Boards {
                 .unwrap_or_default()
                 .to_owned(),
             po: t.roles.get("po").copied().flatten().map(str::to_owned),
-            phase: t.phase.to_owned(),
+            phase: t.phase,
             status: t.status.to_owned(),
             plan_revisions: (t.plan_revisions.current, t.plan_revisions.max),
             fix_retries: (t.fix_retries.current, t.fix_retries.max),
@@ -71,7 +49,7 @@ pub fn boards(traffic: &Traffic, now_ms: i64) -> Boards {
             next: t.next_action.as_ref().map(step),
         })
         .collect();
-    agent_po.sort_by_key(|t| (t.status != "blocked", !t.at_limit));
+    agent_po.sort_by_key(|t| (t.phase != TaskState::Blocked, !t.at_limit));
     Boards {
         agent_po,
         droid: b
@@ -79,7 +57,7 @@ pub fn boards(traffic: &Traffic, now_ms: i64) -> Boards {
             .by_status
             .iter()
             .map(|(s, tasks)| DroidColumn {
-                status: task_status(*s).to_owned(),
+                status: *s,
                 tasks: tasks
                     .iter()
                     .map(|row| DroidTaskView {
@@ -129,7 +107,7 @@ pub fn boards(traffic: &Traffic, now_ms: i64) -> Boards {
                 subject: p.request.request_id.clone(),
                 tool: Some(p.request.tool_name.clone()),
                 requested_at_ms: p.request.requested_at.map(|a| a.0),
-                status: status(p.status).to_owned(),
+                status: p.status,
                 comment: p.request.comment.clone(),
             })
             .collect(),
@@ -141,7 +119,7 @@ pub fn boards(traffic: &Traffic, now_ms: i64) -> Boards {
                 subject: r.context.clone(),
                 tool: None,
                 requested_at_ms: r.requested_at.map(|a| a.0),
-                status: status(r.status).to_owned(),
+                status: r.status,
                 comment: r.comment.clone(),
             })
             .collect(),

@@ -6,16 +6,16 @@ use super::traffic::Traffic;
 use crate::api::MailRow;
 use crate::model::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
 use serde_json::Value;
-use switchboard_core::protocol::{self, FamilyId, Issue, IssueCode, Options, Severity};
+use switchboard_core::protocol::{self, FamilyId, Issue, IssueCode, Options};
 
 /// An issue as the model shows it.
 #[must_use]
 pub fn issue_view(issue: &Issue) -> IssueView {
     IssueView {
         path: issue.path.to_pointer(),
-        code: issue.code.as_str().to_owned(),
+        code: issue.code,
         message: issue.message.clone(),
-        error: issue.severity == Severity::Error,
+        severity: issue.severity,
     }
 }
 
@@ -38,7 +38,7 @@ pub fn inspect(message: &MailRow, traffic: Option<&Traffic>) -> Inspection {
     let carried = carried.filter(|_| !plain);
     Inspection {
         verdict,
-        family: report.family_name().map(str::to_owned),
+        family: report.family,
         message_type: report.message_type.map(str::to_owned),
         version: report.version.as_deref().map(str::to_owned),
         fields: carried
@@ -68,7 +68,7 @@ fn belongs(
                 let item = s.timeline.iter().find(|t| t.id == Some(id))?;
                 Some(Belongs::Session {
                     id: s.id.clone(),
-                    phase: item.phase.map(|p| p.as_str().to_owned()),
+                    phase: item.phase,
                 })
             })
         }
@@ -82,7 +82,8 @@ fn belongs(
     }
 }
 
-/// `attempted_fixes` → `Attempted fixes`, `toolName` → `Tool name`.
+/// `attempted_fixes` → `Attempted fixes`, `toolName` → `Tool name` (ASCII letters change case;
+/// others are kept as written).
 #[must_use]
 pub fn label(key: &str) -> String {
     let mut out = String::with_capacity(key.len() + 4);
@@ -93,7 +94,7 @@ pub fn label(key: &str) -> String {
                 out.push(' ');
                 out.push(c.to_ascii_lowercase());
             }
-            c if i == 0 => out.extend(c.to_uppercase()),
+            c if i == 0 => out.push(c.to_ascii_uppercase()),
             c => out.push(c),
         }
     }
@@ -164,7 +165,7 @@ pub fn fields(value: &Value, path: &str, issues: &[IssueView]) -> Vec<Field> {
         };
         let missing = !key.contains('/')
             && !out.iter().any(|f| f.path == issue.path)
-            && issue.code == IssueCode::MissingField.as_str();
+            && issue.code == IssueCode::MissingField;
         if missing {
             out.push(Field {
                 label: label(&key.replace("~1", "/").replace("~0", "~")),
@@ -204,7 +205,7 @@ mod tests {
         };
         let evidence = order.iter().find(|f| f.label == "Evidence").unwrap();
         assert_eq!(evidence.value, FieldValue::Missing);
-        assert_eq!(evidence.issues[0].code, "missing_field");
+        assert_eq!(evidence.issues[0].code, IssueCode::MissingField);
         let fixes = order.iter().find(|f| f.label == "Attempted fixes").unwrap();
         assert!(matches!(&fixes.value, FieldValue::List(items) if items.len() == 2));
         assert!(seen.raw.unwrap().contains("dependency_missing"));

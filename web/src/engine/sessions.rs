@@ -11,7 +11,7 @@ use crate::model::{
 };
 use switchboard_core::agent_mail::Carried;
 use switchboard_core::session::pair::timeout::Due;
-use switchboard_core::session::pair::{ChangeOrder, IntegrityStatus, Outcome, PairSession};
+use switchboard_core::session::pair::{ChangeOrder, Outcome, PairSession, SessionStatus};
 use switchboard_core::session::violation::Violation;
 use switchboard_core::time::Timestamp;
 
@@ -35,7 +35,7 @@ pub fn step(due: &Due) -> Step {
 #[must_use]
 pub fn violation(v: &Violation) -> ViolationView {
     ViolationView {
-        code: v.code.as_str().to_owned(),
+        code: v.code,
         message: v.message.clone(),
         id: v.id,
         file: v.file.clone(),
@@ -50,13 +50,7 @@ fn change_order(order: &ChangeOrder) -> ChangeOrderView {
         evidence: order.request.evidence.clone(),
         attempted_fixes: order.request.attempted_fixes.clone(),
         requested_changes: order.request.requested_changes.clone(),
-        outcome: match order.outcome {
-            Outcome::Pending => "pending",
-            Outcome::Accepted => "accepted",
-            Outcome::Rejected => "rejected",
-            Outcome::Aborted => "aborted",
-        }
-        .to_owned(),
+        outcome: order.outcome,
         decided_at_ms: order.decided_at.map(|t| t.0),
         reasoning: order.reasoning.clone(),
         strategy: order.suggested_strategy.clone(),
@@ -72,16 +66,11 @@ fn row(session: &PairSession, now: Timestamp) -> SessionRow {
         task: session.task.clone(),
         planner: session.planner.clone(),
         builder: session.builder.clone(),
-        phase: view.phase.map(str::to_owned),
-        status: view.status.to_owned(),
+        phase: session.phase,
+        status: view.status,
         checkpoint: view.open_checkpoint,
         integrity: IntegrityView {
-            status: match session.integrity.status {
-                IntegrityStatus::Unknown => "unknown",
-                IntegrityStatus::Intact => "intact",
-                IntegrityStatus::Tampered => "tampered",
-            }
-            .to_owned(),
+            status: session.integrity.status,
             files: session.integrity.files.clone(),
         },
         change_orders: session.change_orders.len(),
@@ -115,9 +104,9 @@ pub fn rows(traffic: &Traffic, now_ms: i64) -> Vec<SessionRow> {
         .iter()
         .map(|s| row(s, now))
         .collect();
-    let rank = |r: &SessionRow| match (r.checkpoint.is_some(), r.status.as_str()) {
+    let rank = |r: &SessionRow| match (r.checkpoint.is_some(), r.status) {
         (true, _) => 0,
-        (false, "active") => 1,
+        (false, SessionStatus::Active) => 1,
         _ => 2,
     };
     rows.sort_by(|a, b| {
@@ -147,7 +136,7 @@ pub fn detail(traffic: &Traffic, id: &str, now_ms: i64) -> Option<SessionDetail>
             at_ms: t.at.map(|a| a.0),
             from: t.from.clone(),
             message_type: t.message_type.map(str::to_owned),
-            phase: t.phase.map(|p| p.as_str().to_owned()),
+            phase: t.phase,
             violation: t
                 .violation
                 .and(s.violations.iter().find(|v| v.entry == t.entry))

@@ -9,8 +9,12 @@ use crate::api::{CheckpointDecision, OpenCheckpoint};
 use crate::ask::{self, answer_of, decode, Ask, Refusal};
 use crate::model::{TrafficKey, TrafficSummary};
 use crate::routes::Source;
+use switchboard_core::audit;
+use switchboard_core::session::agent_po::Status as TaskState;
 use switchboard_core::session::pair::checkpoint::{Checkpoint, Decision, DecisionKind};
 use switchboard_core::session::pair::decide::Decide;
+use switchboard_core::session::pair::{IntegrityStatus, SessionStatus};
+use switchboard_core::session::pair_claude::RequestStatus;
 
 /// Asks the engine as the UI does: the answer decoded as the question's type.
 fn ask<Q: Ask>(engine: &mut Engine, question: Q) -> Result<Q::Answer, Refusal> {
@@ -70,16 +74,16 @@ fn the_sessions_view_has_every_kind_of_session() {
         find("pair-102").checkpoint,
         Some(Checkpoint::ImplementationReview)
     );
-    assert_eq!(find("pair-102").integrity.status, "intact");
+    assert_eq!(find("pair-102").integrity.status, IntegrityStatus::Intact);
     assert_eq!(
         find("pair-103").checkpoint,
         Some(Checkpoint::ChangeOrderReview)
     );
     let tampered = find("pair-104");
-    assert_eq!(tampered.integrity.status, "tampered");
+    assert_eq!(tampered.integrity.status, IntegrityStatus::Tampered);
     assert_eq!(tampered.integrity.files, ["tmp/pair_1767104000_tests.py"]);
-    assert_eq!(find("pair-105").status, "merged");
-    assert_eq!(find("pair-106").status, "aborted");
+    assert_eq!(find("pair-105").status, SessionStatus::Merged);
+    assert_eq!(find("pair-106").status, SessionStatus::Aborted);
     let building = find("pair-107");
     let next = building.next.as_ref().expect("a deadline");
     assert!(next.at_ms > DEMO_NOW_MS, "the countdown runs");
@@ -114,7 +118,10 @@ fn the_sessions_view_has_every_kind_of_session() {
         .iter()
         .find(|a| a.session.as_deref() == Some("pair-104"))
         .unwrap();
-    assert_eq!((failed.status.as_str(), failed.scheming), ("FAIL", true));
+    assert_eq!(
+        (failed.status, failed.scheming),
+        (audit::Status::Fail, true)
+    );
     assert!(failed
         .issues
         .iter()
@@ -123,7 +130,7 @@ fn the_sessions_view_has_every_kind_of_session() {
         .iter()
         .find(|a| a.session.as_deref() == Some("pair-102"))
         .unwrap();
-    assert_eq!(passed.status, "PASS", "{passed:?}");
+    assert_eq!(passed.status, audit::Status::Pass, "{passed:?}");
 }
 
 #[test]
@@ -142,8 +149,8 @@ fn the_boards_show_blocked_and_timed_out_work() {
             0 => {
                 let blocked = &boards.agent_po[0];
                 assert_eq!(
-                    (blocked.task.as_str(), blocked.status.as_str()),
-                    ("TASK-200", "blocked")
+                    (blocked.task.as_str(), blocked.phase),
+                    ("TASK-200", TaskState::Blocked)
                 );
                 assert_eq!(blocked.fix_retries, (2, 2));
                 let live = boards
@@ -167,10 +174,19 @@ fn the_boards_show_blocked_and_timed_out_work() {
                     .iter()
                     .find(|p| p.subject.as_deref() == Some("perm-901"))
                     .unwrap();
-                assert_eq!(timed_out.status, "timed_out");
-                assert!(boards.permissions.iter().any(|p| p.status == "approved"));
-                assert!(boards.permissions.iter().any(|p| p.status == "denied"));
-                assert!(boards.reviews.iter().any(|r| r.status == "fail"));
+                assert_eq!(timed_out.status, RequestStatus::TimedOut);
+                assert!(boards
+                    .permissions
+                    .iter()
+                    .any(|p| p.status == RequestStatus::Approved));
+                assert!(boards
+                    .permissions
+                    .iter()
+                    .any(|p| p.status == RequestStatus::Denied));
+                assert!(boards
+                    .reviews
+                    .iter()
+                    .any(|r| r.status == RequestStatus::Fail));
                 assert!(!boards.ack_debt.is_empty());
             }
         }

@@ -1,14 +1,15 @@
 //! Audit reports, carried in mail or run in the browser, and an audit to run.
 
 use serde::{Deserialize, Serialize};
+use switchboard_core::audit::{IssueType, Severity, Status};
 
 /// One finding of an audit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AuditIssueView {
-    /// `integrity`, `safety` or `quality`.
-    pub kind: String,
-    /// `CRITICAL`, `MAJOR` or `MINOR`.
-    pub severity: String,
+    /// Integrity, safety or quality.
+    pub kind: IssueType,
+    /// How bad (`None`: the lenient `NONE`).
+    pub severity: Option<Severity>,
     /// What was found.
     pub description: String,
     /// `file:line`.
@@ -30,10 +31,10 @@ pub struct AuditCard {
     pub at_ms: Option<i64>,
     /// Who sent it.
     pub from: Option<String>,
-    /// `PASS` or `FAIL`.
-    pub status: String,
-    /// The worst severity.
-    pub severity: String,
+    /// Pass or fail.
+    pub status: Status,
+    /// The worst severity (`None`: the lenient `NONE` of a report without findings).
+    pub severity: Option<Severity>,
     /// Whether gaming patterns were found.
     pub scheming: bool,
     /// Each finding.

@@ -3,6 +3,9 @@
 
 use super::sessions::{Step, ViolationView};
 use serde::{Deserialize, Serialize};
+use switchboard_core::session::agent_po::Status as TaskState;
+use switchboard_core::session::pair_claude::RequestStatus;
+use switchboard_core::session::tasks::TaskStatus;
 
 /// A directive a PO sent, with the problems it listed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,9 +29,9 @@ pub struct PoTaskView {
     pub agent: String,
     /// The PO's mail name.
     pub po: Option<String>,
-    /// The agent's status.
-    pub phase: String,
-    /// `active`, `completed`, `blocked` or `terminated`.
+    /// The agent's status (`blocked` among them).
+    pub phase: TaskState,
+    /// The task's status for people: `active`, `completed`, `blocked` or `terminated`.
     pub status: String,
     /// Plans submitted and the revisions allowed.
     pub plan_revisions: (u32, u32),
@@ -76,8 +79,8 @@ pub struct DroidTaskView {
 /// The droid tasks of one status.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DroidColumn {
-    /// `assigned`, `in_progress`, `partial`, `blocked` or `complete`.
-    pub status: String,
+    /// Their status.
+    pub status: TaskStatus,
     /// Its tasks.
     pub tasks: Vec<DroidTaskView>,
 }
@@ -121,8 +124,8 @@ pub struct RequestView {
     pub tool: Option<String>,
     /// When asked.
     pub requested_at_ms: Option<i64>,
-    /// `pending`, `approved`, `denied`, `timed_out`, `pass` or `fail`.
-    pub status: String,
+    /// Where the request stands.
+    pub status: RequestStatus,
     /// The navigator's comment.
     pub comment: Option<String>,
 }

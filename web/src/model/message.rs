@@ -2,6 +2,8 @@
 //! carried message as labelled values, the body as safe HTML, and where it belongs.
 
 use serde::{Deserialize, Serialize};
+use switchboard_core::protocol::registry::families::pair::Phase;
+use switchboard_core::protocol::{FamilyId, IssueCode, Severity};
 
 /// A validation issue, or a rule a message broke.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -9,11 +11,11 @@ pub struct IssueView {
     /// JSON Pointer into the message (empty: the whole message).
     pub path: String,
     /// The issue code.
-    pub code: String,
+    pub code: IssueCode,
     /// What is wrong.
     pub message: String,
-    /// An error (else a warning).
-    pub error: bool,
+    /// An error (the message is invalid) or a warning.
+    pub severity: Severity,
 }
 
 /// A value of a message, labelled for reading.
@@ -65,7 +67,7 @@ pub enum Belongs {
         /// The session id.
         id: String,
         /// The phase after the message.
-        phase: Option<String>,
+        phase: Option<Phase>,
     },
     /// An Agent-PO task (`agent/task`) or a droid task.
     Task(String),
@@ -77,7 +79,7 @@ pub struct Inspection {
     /// Plain, valid or invalid.
     pub verdict: Verdict,
     /// The family.
-    pub family: Option<String>,
+    pub family: Option<FamilyId>,
     /// The message type.
     pub message_type: Option<String>,
     /// The version it declares or the family's.

@@ -4,13 +4,16 @@
 use super::audits::AuditCard;
 use super::message::IssueView;
 use serde::{Deserialize, Serialize};
+use switchboard_core::protocol::registry::families::pair::Phase;
 use switchboard_core::session::pair::checkpoint::{Checkpoint, DecisionKind};
+use switchboard_core::session::pair::{IntegrityStatus, Outcome, SessionStatus};
+use switchboard_core::session::violation::ViolationCode;
 
 /// A protocol violation found in a session or task.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ViolationView {
-    /// The violation code.
-    pub code: String,
+    /// The rule broken.
+    pub code: ViolationCode,
     /// What happened.
     pub message: String,
     /// The message that caused it.
@@ -37,16 +40,16 @@ pub struct Step {
 }
 
 /// The contract's integrity.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IntegrityView {
-    /// `intact`, `tampered` or `unknown`.
-    pub status: String,
+    /// Intact, tampered or unknown.
+    pub status: IntegrityStatus,
     /// The files found tampered.
     pub files: Vec<String>,
 }
 
 /// One Pair session in the sessions list.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SessionRow {
     /// The session id (the thread id, or `pair:<a>+<b>#<n>`).
     pub id: String,
@@ -59,9 +62,9 @@ pub struct SessionRow {
     /// The builder.
     pub builder: Option<String>,
     /// The phase.
-    pub phase: Option<String>,
-    /// `active`, `merged` or `aborted`.
-    pub status: String,
+    pub phase: Option<Phase>,
+    /// Running, merged or aborted.
+    pub status: SessionStatus,
     /// The open human checkpoint.
     pub checkpoint: Option<Checkpoint>,
     /// The contract's integrity.
@@ -94,7 +97,7 @@ pub struct TimelineItem {
     /// Its type, when known.
     pub message_type: Option<String>,
     /// The phase after it.
-    pub phase: Option<String>,
+    pub phase: Option<Phase>,
     /// The rule it broke.
     pub violation: Option<ViolationView>,
     /// Its validation issues (an invalid message).
@@ -131,8 +134,8 @@ pub struct ChangeOrderView {
     pub attempted_fixes: Vec<String>,
     /// What the builder asks.
     pub requested_changes: String,
-    /// `pending`, `accepted`, `rejected` or `aborted`.
-    pub outcome: String,
+    /// Pending, accepted, rejected or aborted.
+    pub outcome: Outcome,
     /// When decided.
     pub decided_at_ms: Option<i64>,
     /// The planner's reasoning.

@@ -282,7 +282,7 @@ fn Card(
                     Some(order) => change_order(order).into_any(),
                     None => view! { <Fields fields=card.fields /> }.into_any(),
                 }}
-                <p class="integrity" data-integrity=row.integrity.status.clone()>
+                <p class="integrity" data-integrity=row.integrity.status.as_str()>
                     "Contract integrity: " {integrity(row.integrity.clone())}
                 </p>
                 {card.audits.into_iter().map(|card| view! {

@@ -15,9 +15,10 @@ use crate::components::traffic::engine_call;
 use crate::model::{Belongs, Inspection, Verdict};
 use crate::routes::{self, Source};
 use leptos::prelude::*;
+use switchboard_core::protocol::FamilyId;
 
 fn describe(inspection: &Inspection) -> String {
-    let family = inspection.family.as_deref().unwrap_or("unknown family");
+    let family = inspection.family.map_or("unknown family", FamilyId::as_str);
     let kind = inspection.message_type.as_deref().unwrap_or("unknown type");
     match &inspection.version {
         Some(version) => format!("{family} {version} · {kind}"),
@@ -72,7 +73,7 @@ pub fn BelongsTo(
         Belongs::Session { id, phase } => view! {
             <p class="belongs">"Session "
                 <a href=routes::session(src, &project, &id)>{id.clone()}</a>
-                {phase.map(|p| view! { " · phase after this message: " <span class="phase">{p}</span> })}
+                {phase.map(|p| view! { " · phase after this message: " <span class="phase">{p.as_str()}</span> })}
             </p>
         }
         .into_any(),
@@ -136,7 +137,7 @@ pub fn inspection_resource(
 /// Reads the project's traffic when an inspection shows a Pair message and it is not read.
 pub fn need_session(here: Here, inspection: &Inspection) {
     let key = untrack(|| here.key());
-    let wanted = inspection.family.as_deref() == Some("pair") && inspection.belongs.is_none();
+    let wanted = inspection.family == Some(FamilyId::Pair) && inspection.belongs.is_none();
     if wanted && here.session.traffic.state_untracked(&key).is_none() {
         here.session.refresh_traffic(key);
     }

@@ -17,6 +17,7 @@ use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolN
 use crate::model::{ChangeOrderView, SessionDetail, Step};
 use crate::routes;
 use leptos::prelude::*;
+use switchboard_core::protocol::registry::families::pair::Phase;
 
 /// The session view.
 #[component]
@@ -68,7 +69,7 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
             <dt>"Task"</dt><dd>{row.task.clone().unwrap_or_else(|| "(no PAIR_INIT seen)".into())}</dd>
             <dt>"Planner"</dt><dd>{row.planner.clone().unwrap_or_else(|| "?".into())}</dd>
             <dt>"Builder"</dt><dd>{row.builder.clone().unwrap_or_else(|| "?".into())}</dd>
-            <dt>"Phase"</dt><dd><span class="phase">{row.phase.clone().unwrap_or_else(|| "-".into())}</span> " · " <span class="status">{row.status.clone()}</span></dd>
+            <dt>"Phase"</dt><dd><span class="phase">{phase(row.phase)}</span> " · " <span class="status">{row.status.as_str()}</span></dd>
             <dt>"Thread"</dt><dd>{thread_link}{row.thread_id.is_none().then_some("none")}</dd>
             <dt>"Checkpoint"</dt><dd>{match row.checkpoint {
                 Some(c) => view! {
@@ -77,7 +78,7 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
                 }.into_any(),
                 None => "none open".into_any(),
             }}</dd>
-            <dt>"Contract"</dt><dd class="integrity" data-integrity=row.integrity.status.clone()>
+            <dt>"Contract"</dt><dd class="integrity" data-integrity=row.integrity.status.as_str()>
                 {integrity(row.integrity.clone())}
             </dd>
         </dl>
@@ -111,7 +112,7 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
                     view! {
                         <li class="timeline-item" class:invalid=invalid class:violation=broke
                             data-type=kind>
-                            <span class="phase">{t.phase.clone().unwrap_or_else(|| "-".into())}</span>
+                            <span class="phase">{phase(t.phase)}</span>
                             " ← " <strong>{t.message_type.clone().unwrap_or_else(|| "(unknown type)".into())}</strong>
                             " from " {t.from.clone().unwrap_or_else(|| "?".into())}
                             {t.at_ms.map(|ms| view! { " · " <Time ms /> })}
@@ -119,7 +120,7 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
                             {invalid.then(|| view! { <p class="flag">"Invalid:"</p> })}
                             <Issues issues=t.issues />
                             {t.violation.map(|v| view! {
-                                <p class="violation-note"><span class="code">{v.code}</span> " " {v.message}</p>
+                                <p class="violation-note"><span class="code">{v.code.as_str()}</span> " " {v.message}</p>
                             })}
                         </li>
                     }
@@ -183,7 +184,7 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
                 <h3>"Violations"</h3>
                 <ul class="violations">
                     {d.violations.into_iter().map(|v| view! {
-                        <li><span class="code">{v.code}</span> " " {v.message}</li>
+                        <li><span class="code">{v.code.as_str()}</span> " " {v.message}</li>
                     }).collect_view()}
                 </ul>
             </section>
@@ -204,14 +205,20 @@ fn step_item(step: Step, now: ReadSignal<i64>, due: bool) -> impl IntoView {
     }
 }
 
+/// A phase as the seed names it (`-`: none yet).
+#[must_use]
+pub fn phase(phase: Option<Phase>) -> &'static str {
+    phase.map_or("-", Phase::as_str)
+}
+
 /// A change order with its evidence, attempted fixes and outcome.
 pub fn change_order(order: ChangeOrderView) -> impl IntoView {
-    let outcome = order.outcome.clone();
+    let outcome = order.outcome.as_str();
     view! {
         <article class="change-order" data-outcome=outcome>
             <p>
                 <strong class="failure-mode">{order.failure_mode}</strong> " · "
-                <span class="outcome">{order.outcome}</span>
+                <span class="outcome">{outcome}</span>
                 {order.requested_at_ms.map(|ms| view! { " · " <Time ms /> })}
                 {order.revision.map(|r| format!(" · contract revision {r}"))}
             </p>

@@ -4,6 +4,7 @@
 //! `j`/`k` move the selection and `Enter` opens the session.
 
 use super::common::{move_selection, typing_in_field, NavBar};
+use super::session::phase;
 use crate::ask;
 use crate::components::checkpoint::{integrity, label};
 use crate::components::route::Here;
@@ -13,6 +14,7 @@ use crate::model::SessionRow;
 use crate::routes::{self, Source};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
+use switchboard_core::session::pair::{IntegrityStatus, SessionStatus};
 
 /// The models are re-asked this often (the countdowns tick every second in the page).
 pub const REFRESH_MS: i64 = 15_000;
@@ -107,9 +109,9 @@ fn Row(
     project: String,
 ) -> impl IntoView {
     let href = routes::session(src, &project, &row.id);
-    let tampered = row.integrity.status == "tampered";
+    let tampered = row.integrity.status == IntegrityStatus::Tampered;
     view! {
-        <tr class="session-row" data-session=row.id.clone() data-status=row.status.clone()
+        <tr class="session-row" data-session=row.id.clone() data-status=row.status.as_str()
             class:selected=move || selected.get() == i class:tampered=tampered
             aria-current=move || (selected.get() == i).then_some("true")
             on:click=move |_| selected.set(i)>
@@ -117,8 +119,8 @@ fn Row(
                 <a href=href>{row.id.clone()}</a>
                 {row.task.clone().map(|t| view! { <div class="muted task">{t}</div> })}
             </th>
-            <td><span class="phase">{row.phase.clone().unwrap_or_else(|| "-".into())}</span>
-                {(row.status != "active").then(|| view! { " " <span class="status">{row.status.clone()}</span> })}
+            <td><span class="phase">{phase(row.phase)}</span>
+                {(row.status != SessionStatus::Active).then(|| view! { " " <span class="status">{row.status.as_str()}</span> })}
                 {(row.violations > 0).then(|| view! { <div class="flag">{format!("{} violation(s)", row.violations)}</div> })}
             </td>
             <td>{row.planner.clone().unwrap_or_else(|| "?".into())} " · " {row.builder.clone().unwrap_or_else(|| "?".into())}</td>
@@ -126,7 +128,7 @@ fn Row(
                 <strong class="checkpoint">{label(c)}</strong>
             })}</td>
             <td>{(row.change_orders > 0).then(|| format!("{} ({} pending)", row.change_orders, row.pending_change_orders))}</td>
-            <td class="integrity" data-integrity=row.integrity.status.clone()>
+            <td class="integrity" data-integrity=row.integrity.status.as_str()>
                 {integrity(row.integrity.clone())}
             </td>
             <td>{match (row.next, row.overdue) {

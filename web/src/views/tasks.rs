@@ -14,6 +14,7 @@ use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolN
 use crate::model::{Boards, PoTaskView, RequestView};
 use crate::routes::{self, Source};
 use leptos::prelude::*;
+use switchboard_core::session::agent_po::Status as TaskState;
 
 /// The task boards view.
 #[component]
@@ -68,8 +69,8 @@ fn boards_view(b: Boards, now: ReadSignal<i64>) -> AnyView {
                 <h3>"Agent Mail tasks by status"</h3>
                 <div class="columns">
                     {b.droid.into_iter().map(|col| view! {
-                        <div class="column" data-status=col.status.clone()>
-                            <h4>{format!("{} ({})", col.status.replace('_', " "), col.tasks.len())}</h4>
+                        <div class="column" data-status=col.status.as_str()>
+                            <h4>{format!("{} ({})", col.status.as_str().replace('_', " "), col.tasks.len())}</h4>
                             <ul>
                                 {col.tasks.into_iter().map(|t| { let id = t.task_id.clone(); view! {
                                     <li class="droid-task" class:overdue=t.overdue data-task=id>
@@ -143,7 +144,7 @@ fn boards_view(b: Boards, now: ReadSignal<i64>) -> AnyView {
 }
 
 fn po_row(t: PoTaskView, now: ReadSignal<i64>) -> impl IntoView {
-    let blocked = t.status == "blocked";
+    let blocked = t.phase == TaskState::Blocked;
     let count = |(current, max): (u32, u32)| format!("{current} of {max}");
     view! {
         <tr class="po-task" class:blocked=blocked class:at-limit=t.at_limit data-task=t.task.clone()>
@@ -152,13 +153,13 @@ fn po_row(t: PoTaskView, now: ReadSignal<i64>) -> impl IntoView {
                 <div class="muted">{t.agent.clone()} {t.po.clone().map(|p| format!(" · PO {p}"))}</div>
             </th>
             <td>
-                <span class="status">{t.status.clone()}</span> " · " {t.phase.clone()}
+                <span class="status">{t.status.clone()}</span> " · " {t.phase.as_str()}
                 {t.blocked.clone().map(|(by, reason)| view! { <div class="flag">{format!("blocked by {by}: ")}<span class="reason">{reason}</span></div> })}
                 {t.progress.clone().map(|(status, pct, activity)| view! {
                     <div><progress max="100" value=pct></progress> {format!(" {pct}% {status}: ")} {activity}</div>
                 })}
                 {(!t.violations.is_empty()).then(|| view! {
-                    <ul class="violations">{t.violations.clone().into_iter().map(|v| view! { <li><span class="code">{v.code}</span> " " {v.message}</li> }).collect_view()}</ul>
+                    <ul class="violations">{t.violations.clone().into_iter().map(|v| view! { <li><span class="code">{v.code.as_str()}</span> " " {v.message}</li> }).collect_view()}</ul>
                 })}
             </td>
             <td>{count(t.plan_revisions)}</td>
@@ -189,8 +190,8 @@ fn requests(rows: Vec<RequestView>, class: &'static str) -> impl IntoView {
         {rows.is_empty().then(|| view! { <p class="muted">"None."</p> })}
         <ul class=class>
             {rows.into_iter().map(|r| view! {
-                <li data-status=r.status.clone()>
-                    <strong class="request-status">{r.status.replace('_', " ")}</strong>
+                <li data-status=r.status.as_str()>
+                    <strong class="request-status">{r.status.as_str().replace('_', " ")}</strong>
                     {r.tool.map(|t| view! { " · " <code>{t}</code> })}
                     {r.subject.map(|s| view! { " · " <span class="subject">{s}</span> })}
                     {r.requested_at_ms.map(|ms| view! { " · " <Time ms /> })}

@@ -322,13 +322,14 @@ impl DemoServer {
         id
     }
 
-    /// Messages whose subject or body holds `query` (newest first, at most 100).
+    /// Messages whose subject or body holds `query`, ASCII letters in any case (newest first,
+    /// at most 100).
     ///
     /// # Errors
     /// An unknown project.
     pub fn search(&self, project: &str, query: &str) -> Result<Vec<SearchHit>, BackendError> {
         let index = self.project_index(project)?;
-        let needle = query.trim().to_lowercase();
+        let needle = query.trim().to_ascii_lowercase();
         if needle.is_empty() {
             return Ok(Vec::new());
         }
@@ -338,8 +339,8 @@ impl DemoServer {
             .rev()
             .filter(|m| m.project == index)
             .filter(|m| {
-                m.subject.to_lowercase().contains(&needle)
-                    || m.body_md.to_lowercase().contains(&needle)
+                m.subject.to_ascii_lowercase().contains(&needle)
+                    || m.body_md.to_ascii_lowercase().contains(&needle)
             })
             .take(100)
             .map(|m| SearchHit {

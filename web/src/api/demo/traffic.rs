@@ -170,7 +170,7 @@ impl Gen {
         let task = format!("TASK-{:03}", 100 + n);
         let options = BuildOptions {
             now: Timestamp::parse(&self.ts()),
-            agent_id: Some(format!("agent-{}", agent_name.to_lowercase())),
+            agent_id: Some(format!("agent-{}", agent_name.to_ascii_lowercase())),
             task_id: Some(task.clone()),
             ..BuildOptions::default()
         };
@@ -257,10 +257,12 @@ impl Gen {
     fn droid_task(&mut self, project: usize, n: usize, orchestrator: &str, specialist: &str) {
         let task = format!("bd-{}", 40 + n);
         let now = Timestamp::parse(&self.ts());
-        let mut options = |sender: &str| BuildOptions {
+        // Each message's id from a seed of its own, so the traffic's random stream (what is
+        // broken on purpose) stays as it was.
+        let options = |sender: &str, k: u64| BuildOptions {
             now,
-            random: Some(self.rng.bytes()),
-            sender: Some(sender.to_lowercase()),
+            random: Some(Lcg::new(n as u64 * 10 + k).bytes()),
+            sender: Some(sender.to_ascii_lowercase()),
             ..BuildOptions::default()
         };
         let steps = [
@@ -275,7 +277,7 @@ impl Gen {
                                                           "Password validation (min 8 chars)"],
                                   "technical_requirements": ["Use React Hook Form"]},
                 "file_patterns": ["src/frontend/auth/**/*.tsx"], "priority": "high", "priority_value": 1}),
-                    &options(orchestrator),
+                    &options(orchestrator, 1),
                 ),
                 true,
             ),
@@ -287,7 +289,7 @@ impl Gen {
                     json!({"task_id": task, "update_type": "progress",
                 "status_summary": "Login form done, wiring OAuth next", "progress": {"percentage": 60},
                 "blockers": []}),
-                    &options(specialist),
+                    &options(specialist, 2),
                 ),
                 false,
             ),
@@ -302,7 +304,7 @@ impl Gen {
                 "test_results": {"unit_tests": {"total": 15, "passed": 15, "failed": 0, "coverage": 92},
                                  "integration_tests": {"total": 8, "passed": 8, "failed": 0}},
                 "blockers": []}),
-                    &options(specialist),
+                    &options(specialist, 3),
                 ),
                 true,
             ),
