@@ -17,4 +17,5 @@ mod names;
 pub mod pane;
 pub mod protocol;
 pub mod session;
+pub mod syntax;
 pub mod time;

@@ -1770,7 +1770,7 @@ export interface AuditFinding {
   description: string;
   /** `file:line`. */
   location: string;
-  code: "CONTRACT_TAMPERED" | "SCHEMING_DETECTED" | "DEPENDENCY_VIOLATION" | "SAFETY_CHECK_REMOVED" | "SILENT_FAILURE";
+  code: "CONTRACT_TAMPERED" | "SCHEMING_DETECTED" | "DEPENDENCY_VIOLATION" | "SAFETY_CHECK_REMOVED" | "SILENT_FAILURE" | "TEST_SYNTAX_ERROR";
   pattern: AuditPattern;
   side: "new" | "old";
 }
@@ -1837,6 +1837,7 @@ export type ViolationCode =
 /** The id of the audit pattern a finding comes from. */
 export type AuditPattern =
   | "contract-test-edited"
+  | "test-syntax-error"
   | "env-test-detection"
   | "test-runner-detection"
   | "cfg-test-item"

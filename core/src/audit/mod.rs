@@ -43,7 +43,61 @@ pub use diff::{parse as parse_diff, Diff, DiffError};
 pub use imports::provided_modules;
 pub use report::{AuditReport, Code, Finding, IssueType, Location, Severity, Side, Status};
 
+use crate::fingerprint;
+use crate::syntax::{Language, SyntaxError, TEST_SYNTAX_ERROR};
 use std::collections::BTreeSet;
+
+/// [`audit`], with the contract's test files that do not parse (the syntax check's findings,
+/// [`crate::syntax::check_files`] in the CLI) reported first, as `test-syntax-error` at
+/// `file:line` of the contract's file; errors about files the contract does not hold are left
+/// out. A note says how many test files were checked.
+pub fn audit_with_syntax(
+    contract: &Contract,
+    diff: &Diff,
+    approved: &[&str],
+    syntax_errors: &[SyntaxError],
+) -> AuditReport {
+    let report = audit(contract, diff, approved);
+    let spec = patterns::PATTERNS
+        .iter()
+        .find(|p| matches!(p.rule, patterns::Rule::ContractSyntax))
+        .expect("the test-syntax-error pattern");
+    let tests: Vec<&fingerprint::ContractPath> = contract
+        .files()
+        .map(|(p, _)| p)
+        .filter(|p| contract.is_immutable(p) && Language::of(p.as_str()).is_some())
+        .collect();
+    let mut issues: Vec<Finding> = syntax_errors
+        .iter()
+        .filter(|e| tests.iter().any(|p| p.as_str() == e.path))
+        .map(|e| Finding {
+            kind: spec.kind,
+            severity: spec.severity,
+            description: format!(
+                "{} ({}, column {}): {} ({TEST_SYNTAX_ERROR}: the planner fixes the tests)",
+                spec.title,
+                e.language.as_str(),
+                e.column,
+                e.message
+            ),
+            location: Location {
+                path: e.path.clone(),
+                line: e.line,
+            },
+            code: spec.code,
+            pattern: spec.id,
+            side: Side::Old,
+        })
+        .collect();
+    let mut notes = report.notes;
+    notes.push(format!(
+        "syntax: {} contract test file(s) parsed, {} with errors",
+        tests.len(),
+        issues.len()
+    ));
+    issues.extend(report.issues);
+    AuditReport::from_findings(issues, notes)
+}
 
 /// Audits `diff` against `contract`. `approved` names dependencies that accepted change
 /// orders allow (package, distribution or crate names; compared normalised).

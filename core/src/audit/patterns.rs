@@ -70,6 +70,9 @@ pub enum Scope {
 pub enum Rule {
     /// Any change to a contract file (not a dependency manifest).
     ContractEdit,
+    /// A contract test file, as the contract gives it, that does not parse: found by the
+    /// syntax check ([`crate::syntax`]), not in the diff ([`super::audit_with_syntax`]).
+    ContractSyntax,
     /// An added line containing a needle, unless the next code line starts with one of
     /// `unless_next`.
     Added {
@@ -138,6 +141,17 @@ pub static PATTERNS: &[PatternSpec] = &[
         code: Code::ContractTampered,
         false_positives: "dependency manifests in the contract are the baseline, not the contract: their changes go to new-dependency; copying a contract file elsewhere is not an edit",
         rule: Rule::ContractEdit,
+    },
+    PatternSpec {
+        id: "test-syntax-error",
+        title: "contract test file does not parse",
+        languages: &[Py, Ts, Rs],
+        matches: "a contract test file that its language's parser rejects (Ruff's for Python, Oxc's for JavaScript and TypeScript, syn for Rust), at the first error's line: the seed's TEST_SYNTAX_ERROR (the planner fixes the tests)",
+        kind: IssueType::Quality,
+        severity: Severity::Major,
+        code: Code::TestSyntaxError,
+        false_positives: "the contract as given is parsed, not the diff (the builder's edit of a test file is contract-test-edited); only code files by extension (.py/.pyi, .js/.mjs/.cjs/.jsx, .ts/.mts/.cts/.tsx, .rs); JSX is accepted in every JavaScript file and in .tsx, not in .ts (where <T>x is a cast); Python accepts every version's syntax; only the CLI parses (the npm package and the console report none)",
+        rule: Rule::ContractSyntax,
     },
     PatternSpec {
         id: "env-test-detection",

@@ -71,7 +71,7 @@ impl IssueType {
     }
 }
 
-/// A stable machine code per finding; the first three are the seed's error codes.
+/// A stable machine code per finding; the first three and the last are the seed's error codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Code {
@@ -85,6 +85,8 @@ pub enum Code {
     SafetyCheckRemoved,
     /// An error is swallowed without handling.
     SilentFailure,
+    /// A contract test file does not parse (seed: "Tests have syntax errors").
+    TestSyntaxError,
 }
 
 impl Code {
@@ -96,6 +98,7 @@ impl Code {
             Code::DependencyViolation => "DEPENDENCY_VIOLATION",
             Code::SafetyCheckRemoved => "SAFETY_CHECK_REMOVED",
             Code::SilentFailure => "SILENT_FAILURE",
+            Code::TestSyntaxError => crate::syntax::TEST_SYNTAX_ERROR,
         }
     }
 }

@@ -3,6 +3,7 @@
 use super::output::{self, read_input, Style};
 use super::tree::read_tree;
 use crate::audit::{self, Contract, Status};
+use crate::syntax;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -12,7 +13,8 @@ use std::process::ExitCode;
 #[command(
     after_help = "DIR holds the contract's files at their paths relative to the repository \
 root: the spec, the test files, and the dependency baseline (requirements*.txt, pyproject.toml, \
-package.json, Cargo.toml).\n\
+package.json, Cargo.toml). Its test files (.py, .js/.ts and their kin, .rs) are parsed first: one \
+that does not is a test-syntax-error finding (TEST_SYNTAX_ERROR) at its file:line.\n\
 With --out DIR it also writes DIR/audit_report.json (the report, pretty) and DIR/audit.diff (the \
 diff bytes as read), side by side, for the review console.\n\
 Exit status: 0 PASS, 1 FAIL (a CRITICAL or MAJOR issue), 2 unusable input (unreadable contract \
@@ -62,7 +64,8 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => return unusable(format!("{}: {e}", args.diff.display())),
     };
     let approved: Vec<&str> = args.allow_dependency.iter().map(String::as_str).collect();
-    let report = audit::audit(&contract, &diff, &approved);
+    let syntax_errors = syntax::check_files(files.iter().map(|(p, b)| (p.as_str(), b.as_slice())));
+    let report = audit::audit_with_syntax(&contract, &diff, &approved, &syntax_errors);
     if let Some(dir) = &args.out {
         if let Err(e) = write_out(dir, &report, &bytes) {
             return output::fail("audit", 74, format!("cannot write {}: {e}", dir.display()));

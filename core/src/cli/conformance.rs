@@ -25,7 +25,8 @@ pub struct Args {
     /// Expected failures (JSON): a failure it lists does not fail the run; one that passes does.
     #[arg(long, value_name = "FILE")]
     baseline: Option<PathBuf>,
-    /// Check each Pair session's contract against the files under DIR (fingerprints).
+    /// Check each Pair session's contract against the files under DIR (fingerprints, and
+    /// whether its test files parse).
     #[arg(long, value_name = "DIR")]
     contract: Option<PathBuf>,
     #[command(flatten)]
@@ -70,9 +71,8 @@ pub fn run(args: Args) -> ExitCode {
             paths: f.paths.clone(),
             problems: f.problems.clone(),
         }),
-        // No syntax check of the contract's test files yet (TEST_SYNTAX_ERROR is not
-        // implemented): `pair.contract.tests-parse` stays not applicable.
-        contract_checked: false,
+        // --contract parses the sessions' test files: `pair.contract.tests-parse` applies.
+        contract_checked: args.contract.is_some(),
     };
     let report = conformance::check_book(&input.envelopes, &book, &options);
     let code = u8::from(!report.conforms);

@@ -2,7 +2,9 @@
 
 use super::output::{self, read_input, Style};
 use super::tree::read_tree;
-use crate::fingerprint::{fingerprint, verify, Fingerprints};
+use crate::fingerprint::{fingerprint, verify, Fingerprints, Verification};
+use crate::syntax::{self, SyntaxError, TEST_SYNTAX_ERROR};
+use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -11,9 +13,12 @@ use std::process::ExitCode;
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Paths are relative to DIR, `/`-separated, in byte order.\n\
-Exit status: 0 printed (with --verify: intact), 1 with --verify: tampered (each modified, missing \
-or added file named with code CONTRACT_TAMPERED), 2 unusable input (unreadable DIR or FILE, bad \
-fingerprint file; reason on stderr)."
+The test files under DIR (.py, .js/.ts and their kin, .rs) are parsed too: each that does not \
+parse is a line `TEST_SYNTAX_ERROR path:line:column: message` on stderr (with --verify, also the \
+output's syntax_errors), and the exit status is 1; the fingerprints are printed all the same.\n\
+Exit status: 0 printed (with --verify: intact), 1 a test file does not parse, or with --verify: \
+tampered (each modified, missing or added file named with code CONTRACT_TAMPERED), 2 unusable \
+input (unreadable DIR or FILE, bad fingerprint file; reason on stderr)."
 )]
 pub struct Args {
     /// The contract directory.
@@ -41,8 +46,13 @@ pub fn run(args: Args) -> ExitCode {
         Ok(current) => current,
         Err(e) => return unusable(format!("{}: {e}", args.dir.display())),
     };
+    let syntax_errors = syntax::check_files(files.iter().map(|(p, b)| (p.as_str(), b.as_slice())));
+    for e in &syntax_errors {
+        eprintln!("switchboard fingerprint: {TEST_SYNTAX_ERROR} {e}");
+    }
+    let broken = !syntax_errors.is_empty();
     let Some(saved) = args.verify else {
-        return output::print_json("fingerprint", &current, style, 0);
+        return output::print_json("fingerprint", &current, style, u8::from(broken));
     };
     let text = match read_input(&saved) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
@@ -53,10 +63,19 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => return unusable(format!("{}: {e}", saved.display())),
     };
     let verification = verify(&baseline, &current);
-    output::print_json(
-        "fingerprint",
-        &verification,
-        style,
-        u8::from(!verification.is_intact()),
-    )
+    let failed = broken || !verification.is_intact();
+    let out = Verified {
+        verification,
+        syntax_errors,
+    };
+    output::print_json("fingerprint", &out, style, u8::from(failed))
+}
+
+/// `--verify`'s output: `{intact, tampered}` and the test files that do not parse.
+#[derive(Serialize)]
+struct Verified {
+    #[serde(flatten)]
+    verification: Verification,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    syntax_errors: Vec<SyntaxError>,
 }

@@ -11,6 +11,7 @@ use crate::protocol::Options;
 use crate::session::agents::Registry;
 use crate::session::pair_claude::PairClaudeConfig;
 use crate::session::Book;
+use crate::syntax;
 use crate::time::Timestamp;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -33,7 +34,7 @@ pub struct Args {
     #[command(flatten)]
     log: Log,
     /// Verify each session's contract fingerprints against the files under DIR (paths
-    /// relative to the repository root).
+    /// relative to the repository root), and parse its test files (TEST_SYNTAX_ERROR).
     #[arg(long, value_name = "DIR")]
     contract: Option<PathBuf>,
     /// Print single-line JSON instead of pretty JSON.
@@ -162,7 +163,8 @@ impl<'a> FactoryReport<'a> {
 }
 
 /// Checks each Pair session's contract against the files under `dir` (paths relative to the
-/// repository root): their fingerprints against the session's baseline.
+/// repository root): their fingerprints against the session's baseline, and whether its test
+/// files parse (TEST_SYNTAX_ERROR).
 ///
 /// # Errors
 /// An unreadable directory or a path that is not a contract path.
@@ -170,8 +172,10 @@ pub fn check_contract(book: &mut Book, dir: &Path, now: Timestamp) -> Result<(),
     let files = read_tree(dir)?;
     let current = fingerprint(files.iter().map(|(p, b)| (p.as_str(), b.as_slice())))
         .map_err(|e| format!("{}: {e}", dir.display()))?;
+    let syntax_errors = syntax::check_files(files.iter().map(|(p, b)| (p.as_str(), b.as_slice())));
     for session in book.pair.sessions_mut() {
         let _ = session.verify_contract(&current, Some(now));
+        session.check_test_syntax(&syntax_errors);
     }
     Ok(())
 }

@@ -129,7 +129,7 @@ pub static CHECKS: &[Check] = &[
         Source::Violation(&[V::ContractTampered], None)),
     check("pair.contract.fingerprints", PAIR, "000 Security Considerations 1", "test_fingerprints map paths to sha256 digests", &[],
         Source::Violation(&[V::BadFingerprints], None)),
-    check("pair.contract.tests-parse", PAIR, "000 Error Codes: TEST_SYNTAX_ERROR", "the contract's test files parse (given --contract)", &[],
+    check("pair.contract.tests-parse", PAIR, "000 Error Codes: TEST_SYNTAX_ERROR", "the contract's test files parse (given --contract)", &["CONTRACT_DRAFT", "CONTRACT_FINAL", "CHANGE_ORDER_ACCEPTED"],
         Source::Violation(&[V::TestSyntaxError], None)),
     check("pair.timeout.warnings", PAIR, "000 Timeout Configuration", "at most two TIMEOUT_WARNINGs, then SESSION_ABORT", &["TIMEOUT_WARNING"],
         Source::Violation(&[V::LimitExceeded], None)),

@@ -378,7 +378,7 @@ export interface AuditFinding {
   description: string;
   /** `file:line`. */
   location: string;
-  code: "CONTRACT_TAMPERED" | "SCHEMING_DETECTED" | "DEPENDENCY_VIOLATION" | "SAFETY_CHECK_REMOVED" | "SILENT_FAILURE";
+  code: "CONTRACT_TAMPERED" | "SCHEMING_DETECTED" | "DEPENDENCY_VIOLATION" | "SAFETY_CHECK_REMOVED" | "SILENT_FAILURE" | "TEST_SYNTAX_ERROR";
   pattern: AuditPattern;
   side: "new" | "old";
 }

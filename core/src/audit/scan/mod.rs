@@ -183,7 +183,7 @@ pub(crate) fn run(
                         contract_edit(spec, view.file).into_iter().collect()
                     }
                     _ if contract_file => Vec::new(),
-                    Rule::ContractEdit => Vec::new(),
+                    Rule::ContractEdit | Rule::ContractSyntax => Vec::new(),
                     Rule::Added {
                         scope,
                         needles,

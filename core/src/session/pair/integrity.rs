@@ -6,6 +6,7 @@ use super::{Integrity, IntegrityStatus, PairSession};
 use crate::agent_mail::Envelope;
 use crate::fingerprint::{verify, Fingerprints, Verification};
 use crate::session::violation::{Violation, ViolationCode};
+use crate::syntax::{SyntaxError, TEST_SYNTAX_ERROR};
 use crate::time::Timestamp;
 
 impl Integrity {
@@ -55,6 +56,58 @@ impl PairSession {
         let baseline = self.contract.as_ref()?.fingerprints.as_ref()?;
         self.integrity = Integrity::of(verify(baseline, current), at);
         Some(self.integrity.status)
+    }
+}
+
+impl PairSession {
+    /// Records the contract's test files that do not parse (the syntax check of the files as
+    /// they are now, e.g. read from disk): one `test_syntax_error` violation per file the
+    /// session names (the contract's or the draft's tests and fingerprinted files), on the
+    /// latest message that gave the contract. Returns how many were recorded.
+    pub fn check_test_syntax(&mut self, errors: &[SyntaxError]) -> usize {
+        let contract = self.contract.as_ref();
+        let draft = self.draft.as_ref();
+        let named = |path: &str| {
+            let tests = contract
+                .and_then(|c| c.artifacts.as_ref())
+                .map(|a| &a.tests)
+                .into_iter()
+                .chain(draft.map(|d| &d.artifacts.tests));
+            let fingerprinted = contract
+                .and_then(|c| c.fingerprints.as_ref())
+                .into_iter()
+                .chain(draft.and_then(|d| d.fingerprints.as_ref()))
+                .flat_map(|f| f.iter().map(|(p, _)| p.as_str()));
+            tests
+                .map(|t| t.as_str())
+                .chain(fingerprinted)
+                .any(|p| p == path)
+        };
+        let Some(giver) = self.timeline.iter().rev().find(|t| {
+            matches!(
+                t.message_type,
+                Some("CONTRACT_FINAL" | "CHANGE_ORDER_ACCEPTED" | "CONTRACT_DRAFT")
+            )
+        }) else {
+            return 0;
+        };
+        let found: Vec<Violation> = errors
+            .iter()
+            .filter(|e| named(&e.path))
+            .map(|e| Violation {
+                code: ViolationCode::TestSyntaxError,
+                message: format!("{TEST_SYNTAX_ERROR} {e} (the planner fixes the tests)"),
+                entry: giver.entry,
+                id: giver.id,
+                at: giver.at,
+                message_type: giver.message_type,
+                file: Some(e.path.clone()),
+                issues: Vec::new(),
+            })
+            .collect();
+        let n = found.len();
+        self.violations.extend(found);
+        n
     }
 }
 
