@@ -210,6 +210,40 @@ fn droid_reports_come_from_the_assignees_under_their_own_names() {
 }
 
 #[test]
+fn an_unauthorized_report_does_not_move_the_board() {
+    let assign = json!({"task_id": "bd-7", "description": "Do it",
+        "specification": {"acceptance_criteria": ["works"]}, "file_patterns": ["src/**"],
+        "priority": "high", "priority_value": 1});
+    let done = json!({"task_id": "bd-7", "status": "complete", "completion_summary": "done",
+        "files_modified": [], "test_results": {}, "errors_encountered": []});
+    let assigned = droid(1, "lead", "lead", &["dev"], "task_assignment", assign);
+    // An agent the task was not assigned to reports it done, then the assignee does.
+    let early = droid(
+        2,
+        "other",
+        "other",
+        &["lead"],
+        "task_completion",
+        done.clone(),
+    );
+    let real = droid(3, "dev", "dev", &["lead"], "task_completion", done);
+    let only_early = book(&[assigned.clone(), early.clone()], None);
+    let task = &only_early.tasks.tasks()[0];
+    assert_ne!(task.status.as_str(), "complete", "{task:?}");
+    assert_eq!(codes(&only_early).len(), 1);
+
+    let b = book(&[assigned, early, real], None);
+    let task = &b.tasks.tasks()[0];
+    assert_eq!(task.status.as_str(), "complete");
+    assert_eq!(task.summary.as_deref(), Some("done"));
+    assert!(task.violations.is_empty(), "{:?}", task.violations);
+    assert_eq!(
+        codes(&b).iter().map(|c| c.1).collect::<Vec<_>>(),
+        [ViolationCode::WrongRole]
+    );
+}
+
+#[test]
 fn a_pair_claude_agent_keeps_its_side() {
     let call = |n: u32, from: &str, name: &str, args: Value| {
         json!({"name": name, "arguments": args, "from": from,

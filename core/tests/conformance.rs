@@ -238,3 +238,86 @@ fn ids_are_stable_and_the_documentation_prints_the_table() {
         assert!(docs.contains(&row), "docs/protocol.md lacks:\n{row}");
     }
 }
+
+#[test]
+fn plain_mail_counts_for_secrets_and_names() {
+    let key = ["AKIA", "Z7QX2M4N6P8R3T5V"].concat();
+    let log = serde_json::json!([
+        {"id": 1, "from": "alice", "to": ["bob"], "subject": "PAIR_INIT",
+         "created_ts": "2026-03-01T10:00:00Z",
+         "body_md": "{\"protocol_version\": \"3.1\", \"task\": \"t\", \"my_role\": \"PLANNER\", \"your_role\": \"BUILDER\", \"status\": \"INITIALIZED\"}"},
+        // Plain mail: no JSON in the body.
+        {"id": 2, "from": "alice", "to": ["bob"], "subject": "fyi",
+         "created_ts": "2026-03-01T10:01:00Z", "body_md": format!("the deploy key is {key}, use it")},
+        {"id": 3, "from": "carol", "to": ["bob"], "subject": "hello",
+         "created_ts": "2026-03-01T10:02:00Z", "body_md": "just saying hi"},
+        {"id": 4, "from": "dave", "to": ["bob"], "subject": format!("key {key}"),
+         "created_ts": "2026-03-01T10:03:00Z", "body_md": "see subject"},
+    ]);
+    let envelopes = read_log(
+        &serde_json::to_vec(&log).unwrap(),
+        &protocol::Options::default(),
+    )
+    .unwrap();
+    let check = |agents: Option<Registry>| {
+        conformance::check(
+            &envelopes,
+            &Options {
+                agents,
+                ..Options::default()
+            },
+        )
+    };
+    let find = |r: &conformance::ConformanceReport, agent: &str, id: &str| {
+        r.agents
+            .iter()
+            .find(|a| a.agent == agent)
+            .and_then(|a| {
+                a.families
+                    .iter()
+                    .flat_map(|f| &f.checks)
+                    .find(|c| c.id == id)
+            })
+            .cloned()
+    };
+    let r = check(None);
+    let secret = find(&r, "alice", "any.secret-in-message").unwrap();
+    assert_eq!(secret.status, Status::Fail);
+    assert_eq!(secret.messages.len(), 1);
+    assert_eq!(secret.messages[0].id, Some(2));
+    // Masked in the details.
+    assert!(
+        !secret.details.concat().contains(&key),
+        "{:?}",
+        secret.details
+    );
+    assert!(
+        secret.details[0].contains("AKIA…(20 chars)"),
+        "{:?}",
+        secret.details
+    );
+    // A sender of plain mail only is in the report when a check fails for it.
+    let agents: Vec<&str> = r.agents.iter().map(|a| a.agent.as_str()).collect();
+    assert_eq!(agents, ["alice", "dave"]);
+    assert_eq!(
+        find(&r, "dave", "any.secret-in-message").unwrap().status,
+        Status::Fail
+    );
+    // Plain mail counts for nothing but secrets and names.
+    assert_eq!(
+        find(&r, "dave", "any.known-message").unwrap().status,
+        Status::NotApplicable
+    );
+    assert!(!r.conforms);
+
+    // Registered names: carol's plain mail is from an unregistered agent.
+    let r = check(Some(Registry::new(["alice", "bob", "dave"]).unwrap()));
+    assert_eq!(
+        find(&r, "carol", "any.registered-agent").unwrap().status,
+        Status::Fail
+    );
+    assert_eq!(
+        find(&r, "alice", "any.registered-agent").unwrap().status,
+        Status::Pass
+    );
+}

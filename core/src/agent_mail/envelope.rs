@@ -52,7 +52,12 @@ pub enum Carried {
     /// A protocol message (or something meant as one) that failed validation.
     Invalid(Box<InvalidMessage>),
     /// Plain mail: no JSON in the body.
-    Plain,
+    Plain {
+        /// The secrets its subject, body or other members hold (`secret_in_message` issues,
+        /// masked): plain mail is not a protocol message, but no secret belongs in it either.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        secrets: Vec<Issue>,
+    },
 }
 
 /// A message that failed validation: the report, and the message when it was JSON.
@@ -142,7 +147,9 @@ impl Envelope {
             ack_required: m.ack_required(),
             acknowledged: m.acknowledged(),
             ack_at: ack_ts.as_deref().and_then(Timestamp::parse),
-            carried: Carried::Plain,
+            carried: Carried::Plain {
+                secrets: Vec::new(),
+            },
         }
     }
 
@@ -208,7 +215,7 @@ impl Envelope {
         match &self.carried {
             Carried::Message(m) => Some(&m.value),
             Carried::Invalid(r) => r.message.as_ref(),
-            Carried::Plain => None,
+            Carried::Plain { .. } => None,
         }
     }
 
@@ -218,7 +225,7 @@ impl Envelope {
         match &self.carried {
             Carried::Message(m) => Some(m.family),
             Carried::Invalid(r) => r.report.family,
-            Carried::Plain => None,
+            Carried::Plain { .. } => None,
         }
     }
 
@@ -228,7 +235,7 @@ impl Envelope {
         match &self.carried {
             Carried::Message(m) => Some(m.message_type),
             Carried::Invalid(r) => r.report.message_type,
-            Carried::Plain => None,
+            Carried::Plain { .. } => None,
         }
     }
 
@@ -248,7 +255,12 @@ fn classify(report: Report, message: Option<Value>) -> Carried {
         .iter()
         .any(|i| i.code == protocol::IssueCode::NoProtocolMessage);
     if plain {
-        return Carried::Plain;
+        let secrets = report
+            .issues
+            .into_iter()
+            .filter(|i| i.code == protocol::IssueCode::SecretInMessage)
+            .collect();
+        return Carried::Plain { secrets };
     }
     match (report.valid, report.family, report.message_type, message) {
         (true, Some(family), Some(message_type), Some(value)) => {
@@ -310,7 +322,9 @@ mod tests {
         let plain = json!({"id": 8, "subject": "hi", "from": "a", "body_md": "just text"});
         assert_eq!(
             Envelope::decode(2, plain, &Options::default()).carried,
-            Carried::Plain
+            Carried::Plain {
+                secrets: Vec::new()
+            }
         );
 
         let invalid = json!({"id": 9, "subject": "CHANGE_ORDER", "from": "b", "body_md": "{\"phase\":\"BUILD_BLOCKED\"}"});

@@ -55,6 +55,20 @@ pub struct Check {
     pub source: Source,
 }
 
+impl Check {
+    /// Whether plain mail (no protocol message in the body) counts for it: the `any` checks of
+    /// what every mail is checked for, secrets and registered names.
+    #[must_use]
+    pub fn reads_plain_mail(&self) -> bool {
+        self.family.is_none()
+            && match self.source {
+                Source::Issue(codes, _) => codes.contains(&I::SecretInMessage),
+                Source::Violation(codes, _) => codes.contains(&V::InvalidAgent),
+                Source::Persistence => false,
+            }
+    }
+}
+
 use IssueCode as I;
 use ViolationCode as V;
 

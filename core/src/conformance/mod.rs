@@ -202,7 +202,7 @@ pub fn check_book(envelopes: &[Envelope], book: &Book, options: &Options) -> Con
         let issues = match &env.carried {
             Carried::Message(m) => &m.warnings,
             Carried::Invalid(inv) => &inv.report.issues,
-            Carried::Plain => continue,
+            Carried::Plain { secrets } => secrets,
         };
         for issue in issues {
             let pointer = issue.path.to_pointer();
@@ -229,10 +229,13 @@ pub fn check_book(envelopes: &[Envelope], book: &Book, options: &Options) -> Con
             });
         }
     }
+    // The senders of protocol messages, and of plain mail that breaks a check (a secret, an
+    // unregistered name).
     let mut senders: BTreeSet<String> = envelopes
         .iter()
-        .filter(|e| !matches!(e.carried, Carried::Plain))
+        .filter(|e| !matches!(e.carried, Carried::Plain { .. }))
         .map(sender)
+        .chain(hits.keys().cloned())
         .collect();
     let mut persistence: BTreeMap<String, Vec<&Problem>> = BTreeMap::new();
     if let Some(f) = &options.factory {
@@ -245,10 +248,7 @@ pub fn check_book(envelopes: &[Envelope], book: &Book, options: &Options) -> Con
     let agents: Vec<AgentResult> = senders
         .into_iter()
         .map(|agent| {
-            let mine: Vec<&Envelope> = envelopes
-                .iter()
-                .filter(|e| !matches!(e.carried, Carried::Plain) && sender(e) == agent)
-                .collect();
+            let mine: Vec<&Envelope> = envelopes.iter().filter(|e| sender(e) == agent).collect();
             let found = hits.remove(&agent).unwrap_or_default();
             let problems = persistence.remove(&agent).unwrap_or_default();
             agent_result(agent, &mine, &found, &problems, options)
@@ -353,6 +353,9 @@ fn one_check(
     options: &Options,
 ) -> CheckResult {
     let applies = |e: &&&Envelope| {
+        if matches!(e.carried, Carried::Plain { .. }) {
+            return c.reads_plain_mail();
+        }
         (c.family.is_none() || e.family() == c.family)
             && (c.types.is_empty()
                 || e.message_type()

@@ -70,11 +70,23 @@ impl Book {
     /// Folds one envelope (envelopes must come in time order).
     pub fn observe(&mut self, env: &Envelope) {
         let flagged = self.agents.observe(env);
+        // A message whose sender does not hold the role its type requires (a droid report
+        // from an agent the task was not assigned to, or under another's sender_id; a
+        // navigator's call from the driver) is reported, not applied: it must not move the
+        // board (a later real completion would then read as after the task's end); one about a
+        // droid task already complete is still after its end.
+        let unauthorized = flagged
+            .iter()
+            .any(|v| v.code == crate::session::violation::ViolationCode::WrongRole);
         self.acks.observe(env);
         self.pair.observe(env);
         self.agent_po.observe(env);
-        self.tasks.observe(env);
-        self.pair_claude.observe(env);
+        if unauthorized {
+            self.tasks.observe_unauthorized(env);
+        } else {
+            self.tasks.observe(env);
+            self.pair_claude.observe(env);
+        }
         if !flagged.is_empty() {
             self.attach(env, &flagged);
         }

@@ -193,14 +193,18 @@ impl DroidTask {
         self.status == TaskStatus::Complete
     }
 
+    fn after_end(&self, env: &Envelope, kind: &str) -> Violation {
+        Violation::at(
+            ViolationCode::AfterEnd,
+            env,
+            format!("{kind} for {} after it was complete", self.task_id),
+        )
+    }
+
     /// Folds one droid message about this task; returns the violation it caused.
     fn apply(&mut self, env: &Envelope, kind: &str, v: &Value) -> Option<Violation> {
         if self.done() && kind != "error_report" && kind != "file_reservation" {
-            return Some(Violation::at(
-                ViolationCode::AfterEnd,
-                env,
-                format!("{kind} for {} after it was complete", self.task_id),
-            ));
+            return Some(self.after_end(env, kind));
         }
         self.updated_at = env.at.or(self.updated_at);
         match kind {
@@ -329,6 +333,22 @@ impl TaskBoard {
             }
         }
         out
+    }
+
+    /// A droid message whose sender does not hold the role its type requires: it moves
+    /// nothing, but one about a task already complete is still after its end.
+    pub fn observe_unauthorized(&mut self, env: &Envelope) {
+        let Some(m) = env.message().filter(|m| m.family == FamilyId::Droid) else {
+            return;
+        };
+        let task = m.value.get("task_id").and_then(Value::as_str);
+        let Some(&i) = task.and_then(|t| self.index.get(t)) else {
+            return;
+        };
+        let task = &mut self.tasks[i];
+        if task.done() && !matches!(m.message_type, "error_report" | "file_reservation") {
+            task.violations.push(task.after_end(env, m.message_type));
+        }
     }
 
     /// Folds one envelope; other families are ignored.
