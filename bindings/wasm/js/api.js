@@ -404,6 +404,38 @@ export function createApi(glue) {
     return unwrap(glue.taskBoards(logBytes(log, "taskBoards"), now, flag(options, "lenient", "taskBoards"), ms));
   }
 
+  /** An optional count option: -1 (the core's default) when absent. */
+  function countOption(options, name, fn) {
+    const value = options == null ? undefined : options[name];
+    return value === undefined ? -1 : count(value, `options.${name}`, fn);
+  }
+
+  /** An optional list option (`agents`, `baseline`) as JSON text, or undefined. */
+  function listOption(options, name, fn) {
+    const value = options == null ? undefined : options[name];
+    if (value === undefined) return undefined;
+    if (value === null || typeof value !== "object") {
+      throw new TypeError(`${fn}: options.${name} must be an array (or an object holding one), got ${describe(value)}`);
+    }
+    return toJson(value, `${fn} (options.${name})`);
+  }
+
+  function conformance(log, options) {
+    const fn = "conformance";
+    if (options != null && typeof options !== "object") throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+    return unwrap(
+      glue.conformance(
+        logBytes(log, fn),
+        flag(options, "lenient", fn),
+        listOption(options, "agents", fn),
+        listOption(options, "baseline", fn),
+        countOption(options, "permissionTimeoutMs", fn),
+        countOption(options, "navigatorMaxTurns", fn),
+        countOption(options, "driverMaxTurns", fn),
+      ),
+    );
+  }
+
   function decide(log, sessionId, decision, options) {
     if (typeof sessionId !== "string") throw new TypeError(`decide: sessionId must be a string, got ${describe(sessionId)}`);
     if (typeof decision !== "string") throw new TypeError(`decide: decision must be a string (e.g. "APPROVED", "REVISE: <feedback>"), got ${describe(decision)}`);
@@ -568,6 +600,7 @@ export function createApi(glue) {
     runPaneSmoke,
     sessions,
     taskBoards,
+    conformance,
     decide,
     goGate,
     nextGate,

@@ -14,6 +14,8 @@
 import type {
   AuditReport,
   Boards,
+  ConformanceCheckId,
+  ConformanceReport,
   DecisionMessage,
   ErrorReply,
   Family,
@@ -387,6 +389,35 @@ export interface BoardOptions extends SessionOptions {
   permissionTimeoutMs?: number;
 }
 
+/** Options of {@link conformance}. */
+export interface ConformanceOptions {
+  /** Lenient mode for the log's messages (as `validate`). */
+  lenient?: boolean;
+  /**
+   * The agents registered on the Agent Mail server (`any.registered-agent` applies only with
+   * them): names, or Agent Mail's agent rows (`{name}` objects), or either under `agents` /
+   * `result` (a server's reply as it comes).
+   */
+  agents?:
+    | readonly (string | { readonly name: string })[]
+    | { readonly agents: readonly (string | { readonly name: string })[] }
+    | { readonly result: readonly (string | { readonly name: string })[] };
+  /**
+   * Expected failures: `"agent:check-id"` strings or `{agent, check}` objects (agent `*` for
+   * any), or `{expected_failures: [...]}`. A failure it lists keeps `conforms` true; one that
+   * now passes makes it false (stale).
+   */
+  baseline?:
+    | readonly (`${string}:${ConformanceCheckId}` | { readonly agent: string; readonly check: ConformanceCheckId })[]
+    | { readonly expected_failures: readonly (string | { readonly agent: string; readonly check: ConformanceCheckId })[] };
+  /** Pair Claude's permission timeout in milliseconds (default 15000, the seed's). */
+  permissionTimeoutMs?: number;
+  /** PAIR_NAVIGATOR_MAX_TURNS (default 20, the seed's). */
+  navigatorMaxTurns?: number;
+  /** PAIR_DRIVER_MAX_TURNS (default 20, the seed's). */
+  driverMaxTurns?: number;
+}
+
 /** Options of {@link decide}. */
 export interface DecideOptions {
   /** Lenient mode for the log's messages. */
@@ -469,6 +500,31 @@ export declare function sessions(log: MessageLog, options: SessionOptions): Sess
  *   non-negative integer.
  */
 export declare function taskBoards(log: MessageLog, options: BoardOptions): Boards;
+
+/**
+ * Does each agent of a message log follow the protocols? As `switchboard conformance
+ * --compact` prints it: per agent (each sender) and family, every check with its stable id, the
+ * seed section it comes from, its status (`pass`, `fail`, `warning`, `not_applicable`), the
+ * messages that decide it and what broke it (secrets masked); a level per agent, and whether
+ * the log conforms (against the baseline, when given). The checks are the rules `validate` and
+ * the session functions apply: one fold of the log, no second copy. Checks that need files
+ * (`pair.contract.tests-parse`, `agent-po.persistence.layout`) do not apply here: the CLI reads
+ * those from disk.
+ *
+ * @param log - The message log (bare messages or Agent Mail rows, any mix of families).
+ * @param options - Registered agents, a baseline, lenient mode, Pair Claude's limits.
+ * @throws SwitchboardError `bad_log` / `empty_log` for a log that cannot be read, `bad_agents`
+ *   for an agents list that is not one, `bad_baseline` for a baseline that is not one or names
+ *   an unknown check; TypeError for options of the wrong type.
+ *
+ * @example
+ * ```ts
+ * const report = conformance(log, { agents: ["alice", "bob"], baseline: ["bob:pair.role.sender"] });
+ * for (const a of report.agents) console.log(a.agent, a.level);
+ * if (!report.conforms) process.exitCode = 1;
+ * ```
+ */
+export declare function conformance(log: MessageLog, options?: ConformanceOptions): ConformanceReport;
 
 /**
  * The messages a human checkpoint decision implies in a Pair session of the log, ready to send

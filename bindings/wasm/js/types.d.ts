@@ -1711,7 +1711,15 @@ export interface PairClaudeBoard {
   /** Guidance requests (log positions). */
   guidance: number[];
   violations: Violation[];
-  config: { permission_timeout_ms: number; tool_timeout_ms: number };
+  /** Turns taken by each agent against its limit (PAIR_NAVIGATOR_MAX_TURNS / PAIR_DRIVER_MAX_TURNS). */
+  turns: { navigator?: { used: number; max: number }; driver?: { used: number; max: number } };
+  /** The timeouts and turn limits used. */
+  config: {
+    permission_timeout_ms: number;
+    tool_timeout_ms: number;
+    navigator_max_turns: number;
+    driver_max_turns: number;
+  };
 }
 
 /** The acknowledgements an agent owes. */
@@ -1729,6 +1737,9 @@ export interface Boards {
   droid: DroidBoard;
   pair_claude: PairClaudeBoard;
   ack_debt: AckDebt[];
+  /** The senders' checks: the registered agents (when given) and every `invalid_agent` and
+   *  `wrong_role` violation of the sender rules, in log order. */
+  agents: { registered: string[] | null; violations: Violation[] };
 }
 
 /** A Pair message a checkpoint decision implies: the registry's Pair message and its sender. */
@@ -1896,4 +1907,136 @@ export type SwitchboardErrorCode =
   | "missing_option"
   | "message_valid"
   | "no_error_reply"
-  | "bad_report";
+  | "bad_report"
+  | "bad_agents"
+  | "bad_baseline";
+
+// ---- conformance ----
+
+/** A check's outcome for one agent: it applies and holds, a message breaks it (`warning`: only
+ *  in a way lenient mode accepts), or it applies to none of the agent's messages. */
+export type ConformanceStatus = "pass" | "fail" | "warning" | "not_applicable";
+
+/** A message a check looked at. */
+export interface ConformanceMessage {
+  /** Its position in the log (0-based). */
+  entry?: number;
+  /** The Agent Mail id. */
+  id?: number;
+  /** The droid `message_id`. */
+  message_id?: string;
+  /** The file of an Agent-PO messages directory it was read from. */
+  path?: string;
+}
+
+/** One check for one agent. */
+export interface ConformanceCheck {
+  /** The check's stable id. */
+  id: ConformanceCheckId;
+  /** The seed and section it comes from. */
+  seed: string;
+  /** What it asks. */
+  title: string;
+  status: ConformanceStatus;
+  /** The messages that break it (fail, warning), else those it applied to (pass). */
+  messages: ConformanceMessage[];
+  /** What broke it, in the validator's and the session engine's words (secrets masked). */
+  details?: string[];
+}
+
+/** One family's checks for one agent (`any`: the checks of every message). */
+export interface ConformanceFamily {
+  family: "any" | "pair" | "agent-po" | "droid" | "pair-claude";
+  /** The worst status of its checks. */
+  level: ConformanceStatus;
+  checks: ConformanceCheck[];
+}
+
+/** One agent (a sender of the log) and how it follows the protocols. */
+export interface ConformanceAgent {
+  /** The sender's name (`(unknown sender)` for messages without one). */
+  agent: string;
+  /** Whether it is registered (when `agents` was given). */
+  registered?: boolean;
+  /** The worst status of its checks: `fail`, then `warning`, then `pass`. */
+  level: ConformanceStatus;
+  /** How many of its checks have each status. */
+  counts: Partial<Record<ConformanceStatus, number>>;
+  /** `any` first, then each family it sent messages of. */
+  families: ConformanceFamily[];
+}
+
+/** An expected failure of a baseline: an agent (`*`: any) and a check. */
+export interface ConformanceExpected {
+  agent: string;
+  check: ConformanceCheckId;
+}
+
+/** A report compared with its baseline. */
+export interface ConformanceBaselineResult {
+  /** Failures the baseline lists. */
+  expected: ConformanceExpected[];
+  /** Failures it does not list: the log does not conform. */
+  new_failures: ConformanceExpected[];
+  /** Listed failures that now pass or only warn: the baseline is stale (the log does not conform). */
+  stale: ConformanceExpected[];
+  /** Listed failures this log does not exercise: reported only. */
+  unused: ConformanceExpected[];
+}
+
+/** The conformance report of a message log, as `switchboard conformance --compact` prints it. */
+export interface ConformanceReport {
+  /** Every sender, by name. */
+  agents: ConformanceAgent[];
+  /** The comparison with the baseline, when one was given. */
+  baseline?: ConformanceBaselineResult;
+  /** No failure; with a baseline: no failure it does not list and no listed failure that passes. */
+  conforms: boolean;
+}
+
+/** The stable id of a conformance check (docs/protocol.md, "Conformance"). */
+export type ConformanceCheckId =
+  | "any.json"
+  | "any.known-message"
+  | "any.secret-in-message"
+  | "any.registered-agent"
+  | "pair.message.type"
+  | "pair.init.protocol-version"
+  | "pair.init.roles"
+  | "pair.init.role-conflict"
+  | "pair.message.required-fields"
+  | "pair.message.schema"
+  | "pair.role.sender"
+  | "pair.checkpoint.contract-before-final"
+  | "pair.order.phase"
+  | "pair.contract.immutable-tests"
+  | "pair.contract.fingerprints"
+  | "pair.contract.tests-parse"
+  | "pair.timeout.warnings"
+  | "pair.session.after-end"
+  | "agent-po.message.type"
+  | "agent-po.message.required-fields"
+  | "agent-po.message.ids"
+  | "agent-po.message.timestamp"
+  | "agent-po.message.schema"
+  | "agent-po.role.sender"
+  | "agent-po.order.lifecycle"
+  | "agent-po.limits.revisions-and-retries"
+  | "agent-po.task.after-end"
+  | "agent-po.persistence.layout"
+  | "droid.message.type"
+  | "droid.common.version"
+  | "droid.common.timestamp-utc"
+  | "droid.common.message-id-uuid"
+  | "droid.common.required-fields"
+  | "droid.message.required-fields"
+  | "droid.task.priority-consistent"
+  | "droid.message.schema"
+  | "droid.sender.authorized"
+  | "droid.order.lifecycle"
+  | "pair-claude.message.type"
+  | "pair-claude.message.schema"
+  | "pair-claude.role.tool"
+  | "pair-claude.permission.in-order"
+  | "pair-claude.turns.navigator-max"
+  | "pair-claude.turns.driver-max";

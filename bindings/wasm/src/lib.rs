@@ -14,6 +14,7 @@
 //!   decisions, Agent-PO gates, fingerprints and audits; each returns one JSON text,
 //!   `{ok}` or `{error}` ([`reply`]), that the JS layer unwraps or throws.
 //! - [`build`]: messages built from their own fields, and each family's error reply.
+//! - [`conformance`]: the conformance report of a message log, per agent and check.
 //! - [`typescript`]: the generated TypeScript declarations the package ships.
 //!
 //! ## Adding a core function to the package
@@ -38,6 +39,7 @@
 //!    `node --test bindings/wasm/tests/js/` run it from the packed tarball.
 
 pub mod build;
+pub mod conformance;
 pub mod contract;
 pub mod gate;
 pub mod pane;

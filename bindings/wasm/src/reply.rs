@@ -73,6 +73,10 @@ pub enum ErrorCode {
     NoErrorReply,
     /// A report that is not one of this package's reports.
     BadReport,
+    /// A registered agents list that is not one (an array of names or `{name}` objects).
+    BadAgents,
+    /// A conformance baseline that is not one (or names an unknown check).
+    BadBaseline,
 }
 
 impl ErrorCode {
@@ -106,6 +110,8 @@ impl ErrorCode {
         ErrorCode::MessageValid,
         ErrorCode::NoErrorReply,
         ErrorCode::BadReport,
+        ErrorCode::BadAgents,
+        ErrorCode::BadBaseline,
     ];
 
     /// The code as JS sees it.
@@ -139,6 +145,8 @@ impl ErrorCode {
             ErrorCode::MessageValid => "message_valid",
             ErrorCode::NoErrorReply => "no_error_reply",
             ErrorCode::BadReport => "bad_report",
+            ErrorCode::BadAgents => "bad_agents",
+            ErrorCode::BadBaseline => "bad_baseline",
         }
     }
 }

@@ -7,6 +7,7 @@
 //! `tests/typescript.rs` checks the committed file is this text; run it with
 //! `SWITCHBOARD_BLESS=1` to rewrite the file after a registry change.
 
+mod conformance;
 mod sessions;
 
 use switchboard_core::{pane, protocol};
@@ -176,4 +177,5 @@ pub fn declarations() -> String {
         union(&contract.thread_filter_modes),
         union(&contract.event_taxonomy).replace(" | ", "\n  | "),
     ) + &sessions::declarations()
+        + &conformance::declarations()
 }

@@ -319,7 +319,15 @@ export interface PairClaudeBoard {
   /** Guidance requests (log positions). */
   guidance: number[];
   violations: Violation[];
-  config: { permission_timeout_ms: number; tool_timeout_ms: number };
+  /** Turns taken by each agent against its limit (PAIR_NAVIGATOR_MAX_TURNS / PAIR_DRIVER_MAX_TURNS). */
+  turns: { navigator?: { used: number; max: number }; driver?: { used: number; max: number } };
+  /** The timeouts and turn limits used. */
+  config: {
+    permission_timeout_ms: number;
+    tool_timeout_ms: number;
+    navigator_max_turns: number;
+    driver_max_turns: number;
+  };
 }
 
 /** The acknowledgements an agent owes. */
@@ -337,6 +345,9 @@ export interface Boards {
   droid: DroidBoard;
   pair_claude: PairClaudeBoard;
   ack_debt: AckDebt[];
+  /** The senders' checks: the registered agents (when given) and every `invalid_agent` and
+   *  `wrong_role` violation of the sender rules, in log order. */
+  agents: { registered: string[] | null; violations: Violation[] };
 }
 
 /** A Pair message a checkpoint decision implies: the registry's Pair message and its sender. */
