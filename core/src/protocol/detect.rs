@@ -6,13 +6,14 @@
 
 mod index;
 
+use super::ctx::Ctx;
 use super::issue::{IssueCode, LazyPath};
+use super::json::{Json, Object, Probe};
 use super::registry::formats;
 use super::registry::{Discriminator, FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 use super::same::same;
-use super::validator::Ctx;
 use index::Tally;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::sync::OnceLock;
 
 /// How a discriminator relates to an object.
@@ -118,30 +119,6 @@ fn markers(family: usize) -> KeySet {
     MARKERS.get_or_init(|| REGISTRY.map(|f| key_set(f.markers)))[family]
 }
 
-/// A member value as detection reads it: a string, a boolean, or something else.
-pub(crate) trait Probe {
-    /// The string, if it is one.
-    fn as_str(&self) -> Option<&str>;
-    /// The boolean, if it is one.
-    fn as_bool(&self) -> Option<bool>;
-    /// The JSON kind, for messages.
-    fn kind(&self) -> &'static str;
-}
-
-impl Probe for Value {
-    fn as_str(&self) -> Option<&str> {
-        Value::as_str(self)
-    }
-
-    fn as_bool(&self) -> Option<bool> {
-        Value::as_bool(self)
-    }
-
-    fn kind(&self) -> &'static str {
-        super::validator::kind(self)
-    }
-}
-
 /// The object's detection-relevant members, gathered in one pass without hashing.
 pub(crate) struct Members<'v, P: ?Sized = Value> {
     /// Their positions in [`DETECTION_KEYS`].
@@ -154,12 +131,11 @@ pub(crate) struct Members<'v, P: ?Sized = Value> {
 
 impl<'v> Members<'v, dyn Probe + 'v> {
     /// Gathers the members of `obj` that detection looks at. (Detection reads its values
-    /// through `dyn Probe`, so that the full path and the path from bytes share one copy of
-    /// it in the wasm module.)
-    pub(crate) fn new(obj: &'v Map<String, Value>) -> Self {
+    /// through `dyn Probe`, so that every path shares one copy of it in the wasm module.)
+    pub(crate) fn new<O: Object<'v>>(obj: O) -> Self {
         Members::gather(
-            obj.iter()
-                .filter_map(|(k, v)| Some((detection_index(k)?, v as &dyn Probe))),
+            obj.members()
+                .filter_map(|(k, v)| Some((detection_index(k)?, v.probe()))),
         )
     }
 }

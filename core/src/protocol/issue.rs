@@ -164,24 +164,59 @@ impl Path {
     }
 }
 
-impl fmt::Display for Path {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Path {
+    /// The JSON Pointer, handed to `piece` in pieces: runs of a member name without `~` or
+    /// `/` as they are, those two escaped, indexes in decimal.
+    fn pointer_pieces<E>(&self, mut piece: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
         for seg in &self.0 {
-            f.write_str("/")?;
+            piece("/")?;
             match seg {
-                PathSegment::Index(i) => write!(f, "{i}")?,
-                PathSegment::Key(k) => {
-                    for c in k.chars() {
-                        match c {
-                            '~' => f.write_str("~0")?,
-                            '/' => f.write_str("~1")?,
-                            c => write!(f, "{c}")?,
+                PathSegment::Index(i) => {
+                    let mut digits = [0u8; 20];
+                    let mut at = digits.len();
+                    let mut n = *i;
+                    loop {
+                        at -= 1;
+                        digits[at] = b'0' + (n % 10) as u8;
+                        n /= 10;
+                        if n == 0 {
+                            break;
                         }
                     }
+                    // ASCII digits.
+                    piece(std::str::from_utf8(&digits[at..]).unwrap_or_default())?;
+                }
+                PathSegment::Key(k) => {
+                    let mut rest = k.as_str();
+                    while let Some(at) = rest.find(['~', '/']) {
+                        piece(&rest[..at])?;
+                        piece(if rest.as_bytes()[at] == b'~' {
+                            "~0"
+                        } else {
+                            "~1"
+                        })?;
+                        rest = &rest[at + 1..];
+                    }
+                    piece(rest)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// Appends the JSON Pointer to `out` (as [`Path::to_pointer`] writes it).
+    pub fn write_pointer(&self, out: &mut String) {
+        let written: Result<(), std::convert::Infallible> = self.pointer_pieces(|s| {
+            out.push_str(s);
+            Ok(())
+        });
+        let Ok(()) = written;
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.pointer_pieces(|s| f.write_str(s))
     }
 }
 
@@ -235,24 +270,27 @@ impl<'a> LazyPath<'a> {
         LazyPath::Index(self, i)
     }
 
-    /// Materializes the path.
-    pub(crate) fn to_path(self) -> Path {
-        let mut segs = Vec::new();
-        let mut cur = self;
-        loop {
-            match cur {
-                LazyPath::Root => break,
-                LazyPath::Key(p, k) => {
-                    segs.push(PathSegment::Key(k.to_owned()));
-                    cur = *p;
-                }
-                LazyPath::Index(p, i) => {
-                    segs.push(PathSegment::Index(i));
-                    cur = *p;
-                }
-            }
+    /// The path above this one, if any.
+    fn parent(self) -> Option<LazyPath<'a>> {
+        match self {
+            LazyPath::Root => None,
+            LazyPath::Key(p, _) | LazyPath::Index(p, _) => Some(*p),
         }
-        segs.reverse();
+    }
+
+    /// Materializes the path (one allocation for the segments, one per member name).
+    pub(crate) fn to_path(self) -> Path {
+        let depth = std::iter::successors(Some(self), |p| p.parent()).count() - 1;
+        let mut segs = vec![PathSegment::Index(0); depth];
+        let mut cur = self;
+        for seg in segs.iter_mut().rev() {
+            *seg = match cur {
+                LazyPath::Key(_, k) => PathSegment::Key(k.to_owned()),
+                LazyPath::Index(_, i) => PathSegment::Index(i),
+                LazyPath::Root => break,
+            };
+            cur = cur.parent().unwrap_or(LazyPath::Root);
+        }
         Path(segs)
     }
 }
@@ -270,6 +308,41 @@ mod tests {
         ]);
         assert_eq!(p.to_pointer(), "/a~1b/m~0n/3");
         assert_eq!(Path::root().to_pointer(), "");
+        // Against escaping character by character (RFC 6901), on every string of up to five
+        // of these characters.
+        let model = |k: &str| -> String {
+            k.chars()
+                .map(|c| match c {
+                    '~' => "~0".to_owned(),
+                    '/' => "~1".to_owned(),
+                    c => c.to_string(),
+                })
+                .collect()
+        };
+        let mut keys = vec![String::new()];
+        for _ in 0..5 {
+            keys = keys
+                .iter()
+                .flat_map(|k| ["~", "/", "a", "é", "0"].map(|c| format!("{k}{c}")))
+                .chain(keys.iter().cloned())
+                .collect();
+            keys.sort();
+            keys.dedup();
+        }
+        assert!(keys.len() > 3000, "{}", keys.len());
+        for k in &keys {
+            let p = Path::from_segments(vec![PathSegment::Key(k.clone()), PathSegment::Index(7)]);
+            assert_eq!(p.to_pointer(), format!("/{}/7", model(k)), "{k:?}");
+            let mut written = String::from("x");
+            p.write_pointer(&mut written);
+            assert_eq!(written, format!("x{}", p.to_pointer()));
+        }
+        for i in [0, 1, 9, 10, 99, 100, 12_345, usize::MAX] {
+            assert_eq!(
+                Path(vec![PathSegment::Index(i)]).to_pointer(),
+                format!("/{i}")
+            );
+        }
     }
 
     #[test]

@@ -24,10 +24,12 @@
 //! directives).
 
 pub mod builders;
+mod ctx;
 mod detect;
 pub mod export;
 mod fast;
 pub mod issue;
+mod json;
 mod lines;
 pub mod model;
 pub mod registry;
@@ -39,11 +41,12 @@ pub use issue::{Issue, IssueCode, Path, PathSegment, Severity, MAX_ISSUES};
 pub use lines::{validate_lines, validate_reader, LineReport, ReaderLines};
 pub use registry::{FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 
+use ctx::Ctx;
 use issue::LazyPath;
+use json::{Json, Node};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
-use validator::{kind, Ctx};
 
 /// Validation options.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -175,22 +178,22 @@ impl Outcome {
 
 /// Runs detection and validation.
 pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
-    let mut ctx = Ctx::new(options.lenient, collect);
-    let Some(obj) = value.as_object() else {
+    let ctx = Ctx::new(options.lenient, collect);
+    match value.as_object().map(|obj| (obj, obj.get("body_md"))) {
+        Some((obj, Some(body))) => run_carried(ctx, obj, body, options),
+        _ => run_bare(ctx, value, options),
+    }
+}
+
+/// Runs detection and validation on a value that is not an Agent Mail row.
+fn run_bare<'v, J: Json<'v>>(mut ctx: Ctx, value: J, options: &Options) -> Outcome {
+    let Node::Object(obj) = value.node() else {
         ctx.error(LazyPath::Root, IssueCode::WrongType, || {
-            format!("expected a message object, found {}", kind(value))
+            format!("expected a message object, found {}", value.kind())
         });
         validator::scan_any(&mut ctx, None, value, LazyPath::Root);
-        return Outcome {
-            ctx,
-            family: None,
-            found: None,
-            carried: None,
-        };
+        return Outcome::failed(ctx);
     };
-    if let Some(body) = obj.get("body_md") {
-        return run_carried(ctx, obj, body, options);
-    }
     let (family, found) = detect::detect(&mut ctx, &detect::Members::new(obj), options.family);
     match found {
         Some(spec) => validator::check_message(&mut ctx, spec, obj, &[]),
@@ -211,7 +214,7 @@ fn run_carried(mut ctx: Ctx, row: &Map<String, Value>, body: &Value, options: &O
     let at = at.key("body_md");
     let Some(text) = body.as_str() else {
         ctx.error(at, IssueCode::WrongType, || {
-            format!("Agent Mail body_md must be a string, found {}", kind(body))
+            format!("Agent Mail body_md must be a string, found {}", body.kind())
         });
         return Outcome::failed(ctx);
     };
@@ -232,17 +235,17 @@ fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &O
     let at = at.key("body_md");
     let root = LazyPath::Root;
     if let Some(subject) = subject {
-        validator::check_secrets(&mut ctx, None, subject, root.key("subject"));
+        ctx::check_secrets(&mut ctx, None, subject, root.key("subject"));
     }
     let Some(json) = detect::extract_json(text) else {
-        validator::check_secrets(&mut ctx, None, text, at);
+        ctx::check_secrets(&mut ctx, None, text, at);
         ctx.error(at, IssueCode::NoProtocolMessage, || {
             "body_md holds no JSON message (neither a JSON body nor a ```json fenced block)".into()
         });
         return Outcome::failed(ctx);
     };
     for prose in secrets::around(text, json) {
-        validator::check_secrets(&mut ctx, None, prose, at);
+        ctx::check_secrets(&mut ctx, None, prose, at);
     }
     let parsed: Value = match serde_json::from_str(json) {
         Ok(v) => v,
@@ -255,7 +258,7 @@ fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &O
         ctx.error(at, IssueCode::WrongType, || {
             format!(
                 "the carried message must be a JSON object, found {}",
-                kind(&parsed)
+                parsed.kind()
             )
         });
         return Outcome::failed(ctx);
@@ -392,7 +395,19 @@ pub fn validate_slice(bytes: &[u8], options: &Options) -> Report {
 fn validate_line(bytes: &[u8], options: &Options, line: usize) -> Report {
     match fast::check(bytes, options.family) {
         Some(clean) => clean.into_report(),
-        None => via_value(bytes, options, line),
+        None => explain(bytes, options, line),
+    }
+}
+
+/// The report of bytes that are not a clean message: the validator over the tree the path
+/// from bytes reads (no `Value`), or over a parsed `Value` where there is no tree or it is an
+/// Agent Mail row (whose carried message is parsed from its `body_md`).
+fn explain(bytes: &[u8], options: &Options, line: usize) -> Report {
+    match fast::tree(bytes) {
+        Some(tree) if !tree.is_row() => {
+            report(run_bare(Ctx::new(options.lenient, true), &tree, options))
+        }
+        _ => via_value(bytes, options, line),
     }
 }
 
@@ -418,11 +433,21 @@ pub fn validate_as(
     spec: &'static MessageTypeSpec,
     lenient: bool,
 ) -> Report {
+    check_as(value, family, spec, lenient)
+}
+
+/// [`validate_as`] over any parsed JSON.
+fn check_as<'v, J: Json<'v>>(
+    value: J,
+    family: &'static FamilySpec,
+    spec: &'static MessageTypeSpec,
+    lenient: bool,
+) -> Report {
     let mut ctx = Ctx::new(lenient, true);
-    match value.as_object() {
-        Some(obj) => validator::check_message(&mut ctx, spec, obj, &[]),
-        None => ctx.error(LazyPath::Root, IssueCode::WrongType, || {
-            format!("expected a message object, found {}", kind(value))
+    match value.node() {
+        Node::Object(obj) => validator::check_message(&mut ctx, spec, obj, &[]),
+        _ => ctx.error(LazyPath::Root, IssueCode::WrongType, || {
+            format!("expected a message object, found {}", value.kind())
         }),
     }
     report(Outcome {
@@ -442,6 +467,9 @@ pub fn validate_slice_as(
 ) -> Report {
     if let Some(clean) = fast::check_as(bytes, family, spec) {
         return clean.into_report();
+    }
+    if let Some(tree) = fast::tree(bytes) {
+        return check_as(&tree, family, spec, lenient);
     }
     match serde_json::from_slice::<Value>(bytes) {
         Ok(v) => validate_as(&v, family, spec, lenient),

@@ -1,236 +1,40 @@
-//! The registry-driven checker: walks a [`serde_json::Value`] against a [`MessageTypeSpec`]
-//! without cloning it, allocating paths and messages only when an issue is produced.
+//! The registry-driven checker: walks a JSON value ([`Json`]: a parsed `Value`, or the tree the
+//! path from bytes reads) against a [`MessageTypeSpec`] without cloning it, allocating paths and
+//! messages only when an issue is produced.
 
-use super::issue::{Issue, IssueCode, LazyPath, Path, Severity, MAX_ISSUES};
+use super::ctx::{check_secrets, Ctx};
+use super::issue::{IssueCode, LazyPath};
+use super::json::{Json, Node, Num, Object};
 use super::registry::formats::is_rfc3339;
-use super::registry::{CrossCheck, Deviation, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
+use super::registry::{CrossCheck, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
 use super::same::same;
 use super::secrets;
-use serde_json::{Map, Value};
-
-/// Validation state: mode flags, collected issues and the declared version seen.
-pub(crate) struct Ctx {
-    /// Lenient mode: deviations become warnings.
-    pub(crate) lenient: bool,
-    /// Whether issues (with paths and messages) are collected; `false` is the `is_valid` fast path.
-    pub(crate) collect: bool,
-    /// Collected issues (at most [`MAX_ISSUES`]).
-    issues: Vec<Issue>,
-    /// Number of error-severity issues, listed or not.
-    pub(crate) errors: usize,
-    /// Errors and warnings past [`MAX_ISSUES`], counted but not listed.
-    omitted: (usize, usize),
-    /// A version string declared by the message (PAIR_INIT `protocol_version`, droid `version`).
-    pub(crate) version: Option<String>,
-    /// Whether the declared version is recorded (always when collecting).
-    record_version: bool,
-    /// The secrets found, with their masks: no issue message may repeat one.
-    masks: Vec<(String, String)>,
-}
-
-impl Ctx {
-    /// A fresh context.
-    pub(crate) fn new(lenient: bool, collect: bool) -> Self {
-        Ctx {
-            lenient,
-            collect,
-            issues: Vec::new(),
-            errors: 0,
-            omitted: (0, 0),
-            version: None,
-            record_version: collect,
-            masks: Vec::new(),
-        }
-    }
-
-    /// The verdict-only context of the path from bytes ([`super::fast`]): strict, no issues
-    /// collected, the declared version recorded. Strict and lenient mode agree on which
-    /// messages have no issue at all, so one context serves both.
-    pub(crate) fn verdict() -> Self {
-        Ctx {
-            record_version: true,
-            ..Ctx::new(false, false)
-        }
-    }
-
-    /// Marks the message as having an error whose issue is never built (the path from bytes
-    /// stops caring once it knows a message is not clean).
-    pub(crate) fn fail(&mut self) {
-        self.errors += 1;
-    }
-
-    /// Lists an issue, or counts it once [`MAX_ISSUES`] are listed (paths and messages
-    /// of omitted issues are never built).
-    fn push(
-        &mut self,
-        path: LazyPath<'_>,
-        code: IssueCode,
-        severity: Severity,
-        msg: impl FnOnce() -> String,
-    ) {
-        if self.issues.len() < MAX_ISSUES {
-            self.issues.push(Issue {
-                path: path.to_path(),
-                code,
-                message: msg(),
-                severity,
-            });
-        } else if severity == Severity::Error {
-            self.omitted.0 += 1;
-        } else {
-            self.omitted.1 += 1;
-        }
-    }
-
-    /// The listed issues, followed by one [`IssueCode::TooManyIssues`] issue when some
-    /// were omitted.
-    pub(crate) fn into_issues(self) -> Vec<Issue> {
-        let mut issues = self.issues;
-        // A message that echoes a value (`"…" is not one of …`) would repeat a secret in it.
-        for (secret, mask) in &self.masks {
-            for issue in &mut issues {
-                if issue.message.contains(secret.as_str()) {
-                    issue.message = issue.message.replace(secret.as_str(), mask);
-                }
-            }
-        }
-        let (errors, warnings) = self.omitted;
-        if errors + warnings > 0 {
-            let severity = if errors > 0 {
-                Severity::Error
-            } else {
-                Severity::Warning
-            };
-            issues.push(Issue {
-                path: Path::root(),
-                code: IssueCode::TooManyIssues,
-                message: format!(
-                    "{} more issues not shown ({errors} errors, {warnings} warnings): a report \
-                     lists at most {MAX_ISSUES}",
-                    errors + warnings
-                ),
-                severity,
-            });
-        }
-        issues
-    }
-
-    /// Whether the fast path can stop (an error was found and nothing is collected).
-    fn done(&self) -> bool {
-        !self.collect && self.errors > 0
-    }
-
-    /// Records an error.
-    pub(crate) fn error(
-        &mut self,
-        path: LazyPath<'_>,
-        code: IssueCode,
-        msg: impl FnOnce() -> String,
-    ) {
-        self.errors += 1;
-        if self.collect {
-            self.push(path, code, Severity::Error, msg);
-        }
-    }
-
-    /// Records a documented deviation: an error in strict mode, a warning in lenient mode.
-    pub(crate) fn deviation(
-        &mut self,
-        path: LazyPath<'_>,
-        code: IssueCode,
-        dev: &Deviation,
-        msg: impl FnOnce() -> String,
-    ) {
-        if !self.lenient {
-            return self.error(path, code, msg);
-        }
-        if self.collect {
-            self.push(path, code, Severity::Warning, || {
-                format!("{} (accepted in lenient mode: {})", msg(), dev.id)
-            });
-        }
-    }
-}
-
-/// Reports the secrets a string holds ([`secrets`]): `name` is the member's name when the
-/// string is a member's value (a secret-named member's value is one itself).
-pub(crate) fn check_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: LazyPath<'_>) {
-    if !secrets::holds_secret(name, s) {
-        return;
-    }
-    if !ctx.collect {
-        ctx.error(path, IssueCode::SecretInMessage, String::new);
-        return;
-    }
-    let found = match name {
-        Some(name) => secrets::scan_member(name, s),
-        None => secrets::scan_text(s),
-    };
-    for f in found {
-        ctx.masks
-            .push((s[f.span.clone()].to_owned(), f.masked.clone()));
-        ctx.error(path, IssueCode::SecretInMessage, || f.message());
-    }
-}
+use std::marker::PhantomData;
 
 /// Scans a value no rule covers for secrets: its strings, each member's string value with the
 /// member's name.
-pub(crate) fn scan_any(ctx: &mut Ctx, name: Option<&str>, v: &Value, path: LazyPath<'_>) {
+pub(crate) fn scan_any<'v, J: Json<'v>>(
+    ctx: &mut Ctx,
+    name: Option<&str>,
+    v: J,
+    path: LazyPath<'_>,
+) {
     if ctx.done() {
         return;
     }
-    match v {
-        Value::String(s) => check_secrets(ctx, name, s, path),
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
+    match v.node() {
+        Node::Str(s) => check_secrets(ctx, name, s, path),
+        Node::Array(items) => {
+            for (i, item) in items.enumerate() {
                 scan_any(ctx, None, item, path.index(i));
             }
         }
-        Value::Object(obj) => {
-            for (k, item) in obj {
+        Node::Object(obj) => {
+            for (k, item) in obj.members() {
                 scan_any(ctx, Some(k), item, path.key(k));
             }
         }
-        Value::Null | Value::Bool(_) | Value::Number(_) => {}
-    }
-}
-
-/// The JSON kind of a value, for messages.
-pub(crate) fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-/// A JSON number as validation sees it: its value, and whether it was written as an integer
-/// (serde_json's `u64`/`i64` numbers; a float such as `5.0` is an integer only by value).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Num {
-    /// The value as `f64` (what `serde_json::Number::as_f64` gives).
-    pub(crate) value: f64,
-    /// Parsed as an integer (no fraction, no exponent, in `i64`/`u64` range).
-    pub(crate) integer: bool,
-}
-
-impl Num {
-    /// The integer value of the number (as JSON Schema's `integer`): any integer, or a float
-    /// with no fraction.
-    pub(crate) fn as_integer(self) -> Option<f64> {
-        (self.integer || (self.value.is_finite() && self.value.fract() == 0.0))
-            .then_some(self.value)
-    }
-
-    pub(crate) fn of(n: &serde_json::Number) -> Num {
-        Num {
-            // Without serde_json's arbitrary_precision every number has an f64 value.
-            value: n.as_f64().unwrap_or(f64::NAN),
-            integer: n.is_i64() || n.is_u64(),
-        }
+        Node::Null | Node::Bool(_) | Node::Num(_) => {}
     }
 }
 
@@ -273,15 +77,16 @@ fn expected(ty: &Ty) -> &'static str {
 }
 
 /// Checks a whole message of type `spec`; `skip` names root members not checked (transport-supplied).
-pub(crate) fn check_message(
+pub(crate) fn check_message<'v, O: Object<'v>>(
     ctx: &mut Ctx,
     spec: &MessageTypeSpec,
-    root: &Map<String, Value>,
+    root: O,
     skip: &[&str],
 ) {
     check_members(ctx, &spec.root, root, LazyPath::Root, skip);
+    let root = Parsed(root, PhantomData);
     for check in spec.checks {
-        check_cross(ctx, check, root);
+        check_cross(ctx, check, &root);
     }
 }
 
@@ -295,34 +100,46 @@ pub(crate) trait Lookup {
     fn integer(&self, key: &str) -> Option<f64>;
 }
 
-impl Lookup for Map<String, Value> {
+/// A parsed message's root object, as the cross-field rules read it.
+struct Parsed<'v, O>(O, PhantomData<&'v ()>);
+
+impl<'v, O: Object<'v>> Lookup for Parsed<'v, O> {
     fn text(&self, object: &str, key: &str) -> Option<&str> {
-        let obj = if object.is_empty() {
-            Some(self)
+        let member = if object.is_empty() {
+            self.0.get(key)
         } else {
-            self.get(object).and_then(Value::as_object)
+            match self.0.get(object)?.node() {
+                Node::Object(obj) => obj.get(key),
+                _ => None,
+            }
         };
-        obj?.get(key).and_then(Value::as_str)
+        match member?.node() {
+            Node::Str(s) => Some(s),
+            _ => None,
+        }
     }
 
     fn integer(&self, key: &str) -> Option<f64> {
-        self.get(key).and_then(as_integer)
+        match self.0.get(key)?.node() {
+            Node::Num(n) => n.as_integer(),
+            _ => None,
+        }
     }
 }
 
 /// Most objects declare at most this many members; larger ones fall back to hashed look-ups.
 const SLOTS: usize = 32;
 
-fn check_members(
+fn check_members<'v, O: Object<'v>>(
     ctx: &mut Ctx,
     spec: &ObjectSpec,
-    obj: &Map<String, Value>,
+    obj: O,
     path: LazyPath<'_>,
     skip: &[&str],
 ) {
     // One pass over the object's members assigns each to its declared field by name (string
     // compares, no hashing); then the fields are checked in registry order.
-    let mut slots: [Option<&Value>; SLOTS] = [None; SLOTS];
+    let mut slots: [Option<O::Value>; SLOTS] = [None; SLOTS];
     let small = spec.fields.len() <= SLOTS;
     // Bit `p`: the member at position `p` is undeclared (scanned for secrets after the fields).
     let mut undeclared = 0u64;
@@ -330,10 +147,8 @@ fn check_members(
         // Members usually come in declaration order: search from just after the last match.
         let n = spec.fields.len();
         let mut next = 0;
-        for (p, (k, v)) in obj.iter().enumerate() {
-            let found = (next..n)
-                .chain(0..next)
-                .find(|&i| spec.fields[i].name == k.as_str());
+        for (p, (k, v)) in obj.members().enumerate() {
+            let found = (next..n).chain(0..next).find(|&i| spec.fields[i].name == k);
             match found {
                 Some(i) => {
                     slots[i] = Some(v);
@@ -358,11 +173,11 @@ fn check_members(
             None => match f.presence {
                 Presence::Optional => {}
                 Presence::Required => ctx.error(here, IssueCode::MissingField, || {
-                    format!("missing required field `{}`", f.name)
+                    ["missing required field `", f.name, "`"].concat()
                 }),
                 Presence::RequiredStrict(dev) => {
                     ctx.deviation(here, IssueCode::MissingField, dev, || {
-                        format!("missing required field `{}`", f.name)
+                        ["missing required field `", f.name, "`"].concat()
                     })
                 }
             },
@@ -372,11 +187,11 @@ fn check_members(
     if small && undeclared == 0 && obj.len() <= 64 {
         return;
     }
-    for (p, (k, v)) in obj.iter().enumerate() {
+    for (p, (k, v)) in obj.members().enumerate() {
         let declared = if small && p < 64 {
             undeclared >> p & 1 == 0
         } else {
-            spec.fields.iter().any(|f| f.name == k.as_str())
+            spec.fields.iter().any(|f| f.name == k)
         };
         if !declared {
             scan_any(ctx, Some(k), v, path.key(k));
@@ -386,13 +201,8 @@ fn check_members(
 
 fn wrong_type(ctx: &mut Ctx, path: LazyPath<'_>, ty: &Ty, found: &'static str) {
     ctx.error(path, IssueCode::WrongType, || {
-        format!("expected {}, found {found}", expected(ty))
+        ["expected ", expected(ty), ", found ", found].concat()
     });
-}
-
-/// The integer value of a JSON number with no fraction (as JSON Schema's `integer`).
-fn as_integer(v: &Value) -> Option<f64> {
-    Num::of(v.as_number()?).as_integer()
 }
 
 fn check_range(ctx: &mut Ctx, path: LazyPath<'_>, x: f64, min: Option<f64>, max: Option<f64>) {
@@ -409,10 +219,10 @@ fn check_range(ctx: &mut Ctx, path: LazyPath<'_>, x: f64, min: Option<f64>, max:
 }
 
 /// Checks one value against a rule.
-pub(crate) fn check_ty(ctx: &mut Ctx, ty: &Ty, v: &Value, path: LazyPath<'_>) {
-    let leaf = match v {
-        Value::Array(list) => return check_array(ctx, ty, list, path),
-        Value::Object(obj) => {
+pub(crate) fn check_ty<'v, J: Json<'v>>(ctx: &mut Ctx, ty: &Ty, v: J, path: LazyPath<'_>) {
+    let leaf = match v.node() {
+        Node::Array(list) => return check_array::<J>(ctx, ty, list, path),
+        Node::Object(obj) => {
             return match ty {
                 Ty::Object(spec) => check_members(ctx, spec, obj, path, &[]),
                 Ty::AnyObject | Ty::Any => scan_any(ctx, None, v, path),
@@ -421,29 +231,29 @@ pub(crate) fn check_ty(ctx: &mut Ctx, ty: &Ty, v: &Value, path: LazyPath<'_>) {
         }
         // A declared member's name is never a secret's (a registry test holds it), so its
         // string is scanned as text.
-        Value::String(s) if matches!(ty, Ty::Any) => return check_secrets(ctx, None, s, path),
+        Node::Str(s) if matches!(ty, Ty::Any) => return check_secrets(ctx, None, s, path),
         // A string where a rule wants something else is wrong already; a secret in it is
         // still reported.
-        Value::String(s) if !matches!(ty, Ty::Str(_)) => {
+        Node::Str(s) if !matches!(ty, Ty::Str(_)) => {
             wrong_type(ctx, path, ty, "string");
             if ctx.collect {
                 check_secrets(ctx, None, s, path);
             }
             return;
         }
-        Value::Null => Leaf::Null,
-        Value::Bool(b) => Leaf::Bool(*b),
-        Value::Number(n) => Leaf::Num(Num::of(n)),
-        Value::String(s) => Leaf::Str(s),
+        Node::Null => Leaf::Null,
+        Node::Bool(b) => Leaf::Bool(b),
+        Node::Num(n) => Leaf::Num(n),
+        Node::Str(s) => Leaf::Str(s),
     };
     check_leaf(ctx, ty, leaf, path);
 }
 
-fn check_array(ctx: &mut Ctx, ty: &Ty, list: &[Value], path: LazyPath<'_>) {
+fn check_array<'v, J: Json<'v>>(ctx: &mut Ctx, ty: &Ty, list: J::Array, path: LazyPath<'_>) {
     match ty {
         Ty::Array { items, min_items } => {
             check_min_items(ctx, *min_items, list.len(), path);
-            for (i, item) in list.iter().enumerate() {
+            for (i, item) in list.enumerate() {
                 if ctx.done() {
                     return;
                 }
@@ -451,7 +261,7 @@ fn check_array(ctx: &mut Ctx, ty: &Ty, list: &[Value], path: LazyPath<'_>) {
             }
         }
         Ty::Any => {
-            for (i, item) in list.iter().enumerate() {
+            for (i, item) in list.enumerate() {
                 scan_any(ctx, None, item, path.index(i));
             }
         }
@@ -499,14 +309,14 @@ pub(crate) fn check_leaf(ctx: &mut Ctx, ty: &Ty, leaf: Leaf<'_>, path: LazyPath<
 /// anyway, and is scanned (when issues are collected) only so that the issue echoing it is
 /// masked.
 fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
-    let before = (ctx.errors, ctx.issues.len());
+    let before = (ctx.errors, ctx.listed());
     check_str_rule(ctx, rule, s, path);
     let free = match rule {
         Str::Text { .. } => true,
         Str::Pattern(p) => secrets::pattern_may_hold_secret(p.name),
         _ => false,
     };
-    if free || (ctx.collect && before != (ctx.errors, ctx.issues.len())) {
+    if free || (ctx.collect && before != (ctx.errors, ctx.listed())) {
         check_secrets(ctx, None, s, path);
     }
 }
@@ -523,7 +333,20 @@ fn check_str_rule(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             if values.iter().any(|v| same(v, s)) {
                 return;
             }
-            let msg = || format!("\"{s}\" is not one of {}", values.join(", "));
+            let msg = || {
+                let listed: usize = values.iter().map(|v| v.len() + 2).sum();
+                let mut m = String::with_capacity(s.len() + 17 + listed);
+                m.push('"');
+                m.push_str(s);
+                m.push_str("\" is not one of ");
+                for (i, v) in values.iter().enumerate() {
+                    if i > 0 {
+                        m.push_str(", ");
+                    }
+                    m.push_str(v);
+                }
+                m
+            };
             match lenient.iter().find(|(v, _)| *v == s) {
                 Some((_, dev)) => ctx.deviation(path, IssueCode::NotInEnum, dev, msg),
                 None => ctx.error(path, IssueCode::NotInEnum, msg),
@@ -532,7 +355,7 @@ fn check_str_rule(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
         Str::Const(c) => {
             if !same(s, c) {
                 ctx.error(path, IssueCode::NotInEnum, || {
-                    format!("expected \"{c}\", found \"{s}\"")
+                    ["expected \"", c, "\", found \"", s, "\""].concat()
                 });
             }
         }
@@ -540,7 +363,7 @@ fn check_str_rule(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             if is_rfc3339(s) {
                 return;
             }
-            let msg = || format!("\"{s}\" is not an RFC 3339 date-time");
+            let msg = || ["\"", s, "\" is not an RFC 3339 date-time"].concat();
             match lenient {
                 Some(dev) if s == "ISO8601" => {
                     ctx.deviation(path, IssueCode::BadTimestamp, dev, msg)
@@ -552,7 +375,7 @@ fn check_str_rule(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             if (p.check)(s) {
                 return;
             }
-            let msg = || format!("\"{s}\" is not a valid {} ({})", p.name, p.regex);
+            let msg = || ["\"", s, "\" is not a valid ", p.name, " (", p.regex, ")"].concat();
             match p.lenient {
                 Some((dev, wider)) if wider(s) => ctx.deviation(path, p.code, dev, msg),
                 _ => ctx.error(path, p.code, msg),

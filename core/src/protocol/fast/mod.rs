@@ -5,10 +5,11 @@
 //!
 //! It only answers "is this message clean — valid with no issue at all — and as what?".
 //! Anything else (an error, a lenient-mode warning, text the tokenizer leaves to
-//! `serde_json`) makes it give up, and [`super::validate_slice`] explains the message
-//! on the full path (parse into a `Value`, then [`super::validate`]), so reports are the full
-//! path's by construction. Strict and lenient mode agree on which messages are clean (a
-//! deviation is an error or a warning, an issue either way), so this path runs strict.
+//! `serde_json`) makes it give up, and [`super::validate_slice`] explains the message with the
+//! validator every path shares, over the [`tree`] the same tokenizer reads (or a parsed
+//! `Value` where the tree gives up), so reports are the full path's by construction. Strict
+//! and lenient mode agree on which messages are clean (a deviation is an error or a warning,
+//! an issue either way), so this path runs strict.
 //!
 //! - The tokenizer accepts a subset of the JSON `serde_json` accepts (see [`scan`]); values no
 //!   rule covers are still read in full, so a message it answers is one the parser reads.
@@ -17,24 +18,26 @@
 //!   the compound ones read again. More members than are held before the answer, or a later
 //!   member that changes the answer, make a second pass check the message as the answer.
 //! - An Agent Mail row (`body_md`) is followed into its body, as on the full path.
-//! - A member written twice counts once, with its last value, as in a parsed `Value`: a pass
-//!   that is not clean runs again skipping the earlier ones ([`replaced`]), when there are any.
-
+//! - A declared member written twice is not clean here (a parsed `Value` keeps the last one):
+//!   the tree explains it.
 //!
 //! The pass is split by job: [`pass`] (its state), [`values`] (values and objects against their
-//! rules), [`root`] (the root object with detection), [`scan`] (the tokenizer), [`replaced`]
-//! (members written twice).
+//! rules), [`root`] (the root object with detection), [`scan`] (the tokenizer); [`tree`] reads
+//! a message that is not clean for the validator.
 
 mod pass;
-mod replaced;
 mod root;
 mod scan;
 mod secrets;
 #[cfg(test)]
 mod tests;
+mod tree;
 mod values;
 
-use super::detect::{self, Probe};
+pub(crate) use tree::tree;
+
+use super::detect;
+use super::json::Probe;
 use super::registry::{FamilyId, FamilySpec, MessageTypeSpec};
 use super::Report;
 use pass::{Level, Outcome, Seen, State};
@@ -110,25 +113,16 @@ enum Mode {
     PairBody(&'static MessageTypeSpec, Option<FamilyId>),
 }
 
-/// Runs passes over `text` until the verdict is known; when that is not clean and a member is
-/// written twice, runs them again skipping the members later ones replace.
+/// Runs passes over `text` until the verdict is known.
 fn run(text: &str, mode: Mode) -> Option<Clean> {
-    run_skipping(text, mode, &[]).or_else(|| {
-        let replaced = replaced::replaced(text).filter(|r| !r.is_empty())?;
-        run_skipping(text, mode, &replaced)
-    })
-}
-
-/// Runs passes over `text`, skipping the members that start at `replaced` (sorted offsets).
-fn run_skipping(text: &str, mode: Mode, replaced: &[usize]) -> Option<Clean> {
     let mut sc = Scanner::new(text);
     let row = matches!(mode, Mode::Detect { row: true, .. });
-    let mut st = State::new(text, row, replaced);
+    let mut st = State::new(text, row);
     let outcome = root(&mut sc, &mut st, mode).ok()?;
     sc.end().ok()?;
     match outcome {
         Outcome::Checked(family, spec) => Clean::of(&mut st, family, spec),
-        Outcome::Again(family, spec) => run_skipping(text, Mode::Fixed(family, spec), replaced),
+        Outcome::Again(family, spec) => run(text, Mode::Fixed(family, spec)),
         Outcome::Row { body, subject } => match mode {
             Mode::Detect { hint, .. }
                 if secrets::row_clean(
@@ -142,9 +136,7 @@ fn run_skipping(text: &str, mode: Mode, replaced: &[usize]) -> Option<Clean> {
             _ => None,
         },
         Outcome::NotBody => match mode {
-            Mode::PairBody(_, hint) => {
-                run_skipping(text, Mode::Detect { hint, row: false }, replaced)
-            }
+            Mode::PairBody(_, hint) => run(text, Mode::Detect { hint, row: false }),
             _ => None,
         },
         Outcome::Unclean => None,

@@ -2,9 +2,10 @@
 //! ([`Seen`]), where a value sits for the cross-field rules ([`Level`]), and how it ended
 //! ([`Outcome`]).
 
-use crate::protocol::detect::Probe;
+use crate::protocol::ctx::Ctx;
+use crate::protocol::json::{Num, Probe};
 use crate::protocol::registry::{CrossCheck, FamilySpec, MessageTypeSpec};
-use crate::protocol::validator::{self, Ctx, Leaf, Lookup, Num};
+use crate::protocol::validator::{self, Leaf, Lookup};
 use std::borrow::Cow;
 
 /// How one pass ended.
@@ -104,12 +105,10 @@ pub(super) struct State<'a> {
     pub(super) text: &'a str,
     /// Whether the pass reads an object that may be an Agent Mail row.
     pub(super) row: bool,
-    /// Where the members a later member replaces start (see [`replaced`]), sorted.
-    pub(super) replaced: &'a [usize],
 }
 
 impl<'a> State<'a> {
-    pub(super) fn new(text: &'a str, row: bool, replaced: &'a [usize]) -> Self {
+    pub(super) fn new(text: &'a str, row: bool) -> Self {
         State {
             ctx: Ctx::verdict(),
             checks: &[],
@@ -117,7 +116,6 @@ impl<'a> State<'a> {
             may_stop: None,
             text,
             row,
-            replaced,
         }
     }
 

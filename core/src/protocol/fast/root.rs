@@ -4,11 +4,13 @@
 use super::pass::{Level, Outcome, Seen, State};
 use super::scan::{Read, Scanner, Stop};
 use super::secrets;
-use super::values::{member, object, skip_replaced, value, Walk, ANY};
-use crate::protocol::detect::{self, Members, Probe};
+use super::values::{member, object, value, Walk, ANY};
+use crate::protocol::ctx::Ctx;
+use crate::protocol::detect::{self, Members};
 use crate::protocol::issue::LazyPath;
+use crate::protocol::json::Probe;
 use crate::protocol::registry::{FamilyId, FamilySpec, MessageTypeSpec, Presence, Ty};
-use crate::protocol::validator::{check_leaf, Ctx, Leaf};
+use crate::protocol::validator::{check_leaf, Leaf};
 use std::borrow::Cow;
 
 /// Members gathered by name: the detection members (named by their position in
@@ -151,9 +153,6 @@ pub(super) fn detect_root<'a>(
     let mut first = true;
     while sc.next_member(first)? {
         first = false;
-        if skip_replaced(sc, st)? {
-            continue;
-        }
         let (key, field) = match guess.as_mut() {
             Some(g) => g.walk.read_name(sc)?,
             None => (sc.name()?, None),

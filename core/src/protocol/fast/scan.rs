@@ -11,8 +11,9 @@
 //!   `serde_json` itself, so its value (and its refusal of `1e400`) is the parser's;
 //! - nesting gives up well before `serde_json`'s depth limit.
 
+use crate::protocol::json::Num;
 use crate::protocol::same::same;
-use crate::protocol::validator::{Leaf, Num};
+use crate::protocol::validator::Leaf;
 use std::borrow::Cow;
 
 /// Not read here: the full path decides (a syntax error, a surrogate escape, deep nesting).

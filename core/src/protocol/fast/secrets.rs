@@ -82,7 +82,7 @@ pub(super) fn row_clean(text: &str, body: &str, subject: Option<&str>) -> bool {
         return false;
     }
     let mut sc = Scanner::new(text);
-    let mut st = State::new(text, false, &[]);
+    let mut st = State::new(text, false);
     let mut read = || -> Read<()> {
         sc.eat(b'{')?;
         sc.enter()?;

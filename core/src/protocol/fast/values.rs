@@ -127,17 +127,6 @@ pub(super) fn value<'a>(
     }
 }
 
-/// At a member's name: skips the member when a later one replaces it, and says so.
-#[inline]
-pub(super) fn skip_replaced<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>) -> Read<bool> {
-    if st.replaced.is_empty() || st.replaced.binary_search(&sc.pos()).is_err() {
-        return Ok(false);
-    }
-    sc.name()?;
-    sc.skip_value()?;
-    Ok(true)
-}
-
 /// The declared members of one object seen so far.
 pub(super) struct Walk {
     spec: &'static ObjectSpec,
@@ -249,9 +238,6 @@ pub(super) fn object<'a>(
     let mut first = true;
     while sc.next_member(first)? {
         first = false;
-        if skip_replaced(sc, st)? {
-            continue;
-        }
         let (key, found) = walk.read_name(sc)?;
         forbidden |= forbid.contains(&key.as_ref());
         match found {

@@ -1,0 +1,177 @@
+//! The state of one validation: the issues collected (paths and messages built only for the
+//! issues a report lists), the error count the verdict reads, the declared version, and the
+//! secrets found (so that no issue message repeats one).
+
+use super::issue::{Issue, IssueCode, LazyPath, Path, Severity, MAX_ISSUES};
+use super::registry::Deviation;
+use super::secrets;
+
+/// Validation state: mode flags, collected issues and the declared version seen.
+pub(crate) struct Ctx {
+    /// Lenient mode: deviations become warnings.
+    pub(crate) lenient: bool,
+    /// Whether issues (with paths and messages) are collected; `false` is the `is_valid` fast path.
+    pub(crate) collect: bool,
+    /// Collected issues (at most [`MAX_ISSUES`]).
+    issues: Vec<Issue>,
+    /// Number of error-severity issues, listed or not.
+    pub(crate) errors: usize,
+    /// Errors and warnings past [`MAX_ISSUES`], counted but not listed.
+    omitted: (usize, usize),
+    /// A version string declared by the message (PAIR_INIT `protocol_version`, droid `version`).
+    pub(crate) version: Option<String>,
+    /// Whether the declared version is recorded (always when collecting).
+    pub(crate) record_version: bool,
+    /// The secrets found, with their masks: no issue message may repeat one.
+    masks: Vec<(String, String)>,
+}
+
+impl Ctx {
+    /// A fresh context.
+    pub(crate) fn new(lenient: bool, collect: bool) -> Self {
+        Ctx {
+            lenient,
+            collect,
+            issues: Vec::new(),
+            errors: 0,
+            omitted: (0, 0),
+            version: None,
+            record_version: collect,
+            masks: Vec::new(),
+        }
+    }
+
+    /// The verdict-only context of the path from bytes ([`super::fast`]): strict, no issues
+    /// collected, the declared version recorded. Strict and lenient mode agree on which
+    /// messages have no issue at all, so one context serves both.
+    pub(crate) fn verdict() -> Self {
+        Ctx {
+            record_version: true,
+            ..Ctx::new(false, false)
+        }
+    }
+
+    /// Marks the message as having an error whose issue is never built (the path from bytes
+    /// stops caring once it knows a message is not clean).
+    pub(crate) fn fail(&mut self) {
+        self.errors += 1;
+    }
+
+    /// Lists an issue, or counts it once [`MAX_ISSUES`] are listed (paths and messages
+    /// of omitted issues are never built).
+    fn push(
+        &mut self,
+        path: LazyPath<'_>,
+        code: IssueCode,
+        severity: Severity,
+        msg: impl FnOnce() -> String,
+    ) {
+        if self.issues.len() < MAX_ISSUES {
+            self.issues.push(Issue {
+                path: path.to_path(),
+                code,
+                message: msg(),
+                severity,
+            });
+        } else if severity == Severity::Error {
+            self.omitted.0 += 1;
+        } else {
+            self.omitted.1 += 1;
+        }
+    }
+
+    /// How many issues are listed.
+    pub(crate) fn listed(&self) -> usize {
+        self.issues.len()
+    }
+
+    /// The listed issues, followed by one [`IssueCode::TooManyIssues`] issue when some
+    /// were omitted.
+    pub(crate) fn into_issues(self) -> Vec<Issue> {
+        let mut issues = self.issues;
+        // A message that echoes a value (`"…" is not one of …`) would repeat a secret in it.
+        for (secret, mask) in &self.masks {
+            for issue in &mut issues {
+                if issue.message.contains(secret.as_str()) {
+                    issue.message = issue.message.replace(secret.as_str(), mask);
+                }
+            }
+        }
+        let (errors, warnings) = self.omitted;
+        if errors + warnings > 0 {
+            let severity = if errors > 0 {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            issues.push(Issue {
+                path: Path::root(),
+                code: IssueCode::TooManyIssues,
+                message: format!(
+                    "{} more issues not shown ({errors} errors, {warnings} warnings): a report \
+                     lists at most {MAX_ISSUES}",
+                    errors + warnings
+                ),
+                severity,
+            });
+        }
+        issues
+    }
+
+    /// Whether the fast path can stop (an error was found and nothing is collected).
+    pub(crate) fn done(&self) -> bool {
+        !self.collect && self.errors > 0
+    }
+
+    /// Records an error.
+    pub(crate) fn error(
+        &mut self,
+        path: LazyPath<'_>,
+        code: IssueCode,
+        msg: impl FnOnce() -> String,
+    ) {
+        self.errors += 1;
+        if self.collect {
+            self.push(path, code, Severity::Error, msg);
+        }
+    }
+
+    /// Records a documented deviation: an error in strict mode, a warning in lenient mode.
+    pub(crate) fn deviation(
+        &mut self,
+        path: LazyPath<'_>,
+        code: IssueCode,
+        dev: &Deviation,
+        msg: impl FnOnce() -> String,
+    ) {
+        if !self.lenient {
+            return self.error(path, code, msg);
+        }
+        if self.collect {
+            self.push(path, code, Severity::Warning, || {
+                format!("{} (accepted in lenient mode: {})", msg(), dev.id)
+            });
+        }
+    }
+}
+
+/// Reports the secrets a string holds ([`secrets`]): `name` is the member's name when the
+/// string is a member's value (a secret-named member's value is one itself).
+pub(crate) fn check_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: LazyPath<'_>) {
+    if !secrets::holds_secret(name, s) {
+        return;
+    }
+    if !ctx.collect {
+        ctx.error(path, IssueCode::SecretInMessage, String::new);
+        return;
+    }
+    let found = match name {
+        Some(name) => secrets::scan_member(name, s),
+        None => secrets::scan_text(s),
+    };
+    for f in found {
+        ctx.masks
+            .push((s[f.span.clone()].to_owned(), f.masked.clone()));
+        ctx.error(path, IssueCode::SecretInMessage, || f.message());
+    }
+}

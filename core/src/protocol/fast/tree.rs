@@ -1,0 +1,208 @@
+//! The tree of a message the pass did not find clean, read by the same tokenizer for the
+//! validator to explain ([`crate::protocol::json::Json`]): strings borrowed from the text unless
+//! they have escapes, arrays and objects as vectors, no hashing. Where the tokenizer gives up
+//! (see [`super::scan`]) there is no tree, and the message is parsed into a `Value` instead.
+//!
+//! Objects keep their members as a parsed `Value` does: a member written twice counts once,
+//! with its last value, at the first one's place.
+
+use super::scan::{Read, Scalar, Scanner, Stop};
+use crate::protocol::json::{Json, Node, Num, Object, Probe};
+use crate::protocol::same::same;
+use std::borrow::Cow;
+
+/// The most members of one object the tree holds (each new name is compared with the ones
+/// before it); a wider object is left to the `Value` parser.
+const MAX_MEMBERS: usize = 256;
+
+/// One JSON value.
+#[derive(Debug)]
+pub(crate) enum Tree<'a> {
+    Null,
+    Bool(bool),
+    Num(Num),
+    Str(Cow<'a, str>),
+    Array(Vec<Tree<'a>>),
+    Object(Vec<(Cow<'a, str>, Tree<'a>)>),
+}
+
+/// The tree of JSON bytes, when the tokenizer reads all of them.
+pub(crate) fn tree(bytes: &[u8]) -> Option<Tree<'_>> {
+    let mut sc = Scanner::new(super::utf8(bytes)?);
+    let tree = read(&mut sc).ok()?;
+    sc.end().ok()?;
+    Some(tree)
+}
+
+fn read<'a>(sc: &mut Scanner<'a>) -> Read<Tree<'a>> {
+    Ok(match sc.peek().ok_or(Stop)? {
+        b'"' => {
+            sc.bump();
+            Tree::Str(sc.string()?)
+        }
+        b'{' => {
+            sc.bump();
+            sc.enter()?;
+            let mut members: Vec<(Cow<'a, str>, Tree<'a>)> = Vec::new();
+            let mut first = true;
+            while sc.next_member(first)? {
+                first = false;
+                let name = sc.name()?;
+                let value = read(sc)?;
+                match members.iter().position(|(k, _)| same(k, &name)) {
+                    Some(earlier) => members[earlier].1 = value,
+                    None if members.len() < MAX_MEMBERS => members.push((name, value)),
+                    None => return Err(Stop),
+                }
+            }
+            sc.leave();
+            Tree::Object(members)
+        }
+        b'[' => {
+            sc.bump();
+            sc.enter()?;
+            let mut items = Vec::new();
+            while sc.next_item(items.is_empty())? {
+                items.push(read(sc)?);
+            }
+            sc.leave();
+            Tree::Array(items)
+        }
+        _ => match sc.scalar()? {
+            Scalar::Null => Tree::Null,
+            Scalar::Bool(b) => Tree::Bool(b),
+            Scalar::Num(n) => Tree::Num(n),
+        },
+    })
+}
+
+impl Tree<'_> {
+    /// Whether the tree is an Agent Mail row (an object with a `body_md` member).
+    pub(crate) fn is_row(&self) -> bool {
+        matches!(self, Tree::Object(members) if members.iter().any(|(k, _)| k == "body_md"))
+    }
+}
+
+impl Probe for Tree<'_> {
+    fn as_str(&self) -> Option<&str> {
+        match self {
+            Tree::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn as_bool(&self) -> Option<bool> {
+        match self {
+            Tree::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        Json::kind(self)
+    }
+}
+
+impl<'v, 'a: 'v> Json<'v> for &'v Tree<'a> {
+    type Array = std::slice::Iter<'v, Tree<'a>>;
+    type Object = &'v [(Cow<'a, str>, Tree<'a>)];
+
+    #[inline]
+    fn node(self) -> Node<'v, Self> {
+        match self {
+            Tree::Null => Node::Null,
+            Tree::Bool(b) => Node::Bool(*b),
+            Tree::Num(n) => Node::Num(*n),
+            Tree::Str(s) => Node::Str(s),
+            Tree::Array(items) => Node::Array(items.iter()),
+            Tree::Object(members) => Node::Object(members.as_slice()),
+        }
+    }
+
+    fn probe(self) -> &'v dyn Probe {
+        self
+    }
+}
+
+/// A member of a tree object as the checks read it.
+type Member<'v, 'a> = (&'v str, &'v Tree<'a>);
+
+impl<'v, 'a: 'v> Object<'v> for &'v [(Cow<'a, str>, Tree<'a>)] {
+    type Value = &'v Tree<'a>;
+    type Members = std::iter::Map<
+        std::slice::Iter<'v, (Cow<'a, str>, Tree<'a>)>,
+        fn(&'v (Cow<'a, str>, Tree<'a>)) -> Member<'v, 'a>,
+    >;
+
+    #[inline]
+    fn members(self) -> Self::Members {
+        self.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+
+    #[inline]
+    fn get(self, key: &str) -> Option<&'v Tree<'a>> {
+        self.iter().find(|(k, _)| same(k, key)).map(|(_, v)| v)
+    }
+
+    #[inline]
+    fn len(self) -> usize {
+        <[_]>::len(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// The tree as a `Value` (to compare with the parser's).
+    fn value(t: &Tree<'_>) -> Value {
+        match t {
+            Tree::Null => Value::Null,
+            Tree::Bool(b) => Value::Bool(*b),
+            #[allow(clippy::cast_possible_truncation)]
+            Tree::Num(n) if n.integer => serde_json::json!(n.value as i64),
+            Tree::Num(n) => serde_json::json!(n.value),
+            Tree::Str(s) => Value::String(s.to_string()),
+            Tree::Array(items) => Value::Array(items.iter().map(value).collect()),
+            Tree::Object(members) => Value::Object(
+                members
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), value(v)))
+                    .collect(),
+            ),
+        }
+    }
+
+    #[test]
+    fn members_written_twice_keep_the_first_place_and_the_last_value() {
+        let text = r#"{"a":1,"b":{"c":[{"d":1,"d":2}],"c":3},"a":{"a":0},"\u0061":2}"#;
+        let t = tree(text.as_bytes()).unwrap();
+        let parsed: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(value(&t).to_string(), parsed.to_string());
+        assert_eq!(value(&t).to_string(), r#"{"a":2,"b":{"c":3}}"#);
+    }
+
+    #[test]
+    fn what_the_tokenizer_leaves_to_the_parser_has_no_tree() {
+        for text in [
+            r#"{"a":"\ud83d\ude00"}"#,
+            "[1,]",
+            "{\"a\":1e400}",
+            "",
+            "1 2",
+        ] {
+            assert!(tree(text.as_bytes()).is_none(), "{text}");
+        }
+        let wide = format!(
+            "{{{}}}",
+            (0..=MAX_MEMBERS)
+                .map(|i| format!("\"m{i}\":0"))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        assert!(tree(wide.as_bytes()).is_none());
+        assert!(tree(br#"[{"body_md":"x"}]"#).is_some_and(|t| !t.is_row()));
+        assert!(tree(br#"{"x":1,"body_md":"x"}"#).is_some_and(|t| t.is_row()));
+    }
+}
