@@ -2,7 +2,8 @@
 // would otherwise reach for, in one Node process, on the core's fixture corpus: every bare
 // message of core/tests/fixtures/protocol (valid, lenient-only and invalid files; Agent Mail rows,
 // which no JSON Schema can unwrap, are left out) and every message of invalid/cases.json whose
-// type is known, as compact JSON text. Valid and invalid messages are timed apart.
+// type is known, as compact JSON text; messages holding a secret are left out (no JSON Schema
+// can say so). Valid and invalid messages are timed apart.
 //
 // Competitors, each told the message's type (per-type schemas), measured in the same run:
 // - JSON.parse + ajv 8 (Ajv2020, `allErrors: true`, `strict: true`), compiled from the package's
@@ -51,9 +52,12 @@ const corpus = values
     const text = JSON.stringify(value);
     const report = sb.validateJson(text);
     const key = report.messageType ? `${report.family}/${report.messageType}` : null;
-    return { text, bytes: encoder.encode(text), key, valid: report.valid, issues: report.issues.length };
+    // A secret in a message (seed 004, Security 4) is an error no JSON Schema can express: such
+    // messages are left out, as in the schema parity test.
+    const secret = report.issues.some((i) => i.code === "secret_in_message");
+    return { text, bytes: encoder.encode(text), key, secret, valid: report.valid, issues: report.issues.length };
   })
-  .filter((m) => m.key);
+  .filter((m) => m.key && !m.secret);
 
 // ---- one JSON Schema, five validators ----
 const ajv = new Ajv2020({ strict: true, allErrors: true });

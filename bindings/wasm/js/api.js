@@ -7,8 +7,10 @@
 // The boundary (see the crate docs): a message crosses as one byte array (text is encoded with
 // TextEncoder.encodeInto into a reused buffer, faster than wasm-bindgen's string passing), and
 // a valid message comes back as one number that the registry tables below turn into a report.
-// JSON crosses back only for reports with issues (or a declared version), for the pane, and for
-// sessions, gates and audits (`{ok}` or `{error}`, the latter thrown as a SwitchboardError).
+// Reports with issues (or a declared version) come back packed: one text of their strings and
+// one table of numbers saying how to cut it (bindings/wasm/src/packed.rs; `takeReports` below),
+// a tenth of the cost of parsing them as JSON. JSON crosses back for the pane, and for sessions,
+// gates and audits (`{ok}` or `{error}`, the latter thrown as a SwitchboardError).
 //
 // scripts/npm-package.sh turns this ES module into api.cjs for require() by rewriting the
 // `export function createApi` line, so keep this file free of other imports and exports.
@@ -145,8 +147,58 @@ export function createApi(glue) {
     };
   }
 
+  const issueCodes = registry.issueCodes;
+
+  /**
+   * The reports the last call kept, unpacked (the layout: bindings/wasm/src/packed.rs). With
+   * `segments`, each issue's `path` is its segments and `pointer` its JSON Pointer; without,
+   * `path` is the JSON Pointer.
+   */
+  function takeReports(segments) {
+    const text = glue.takeReports(segments);
+    const table = glue.takeReportTable();
+    const reports = [];
+    let at = 0;
+    const cut = (length) => text.slice(at, (at += length));
+    for (let j = 0; j < table.length; ) {
+      const head = table[j++];
+      const count = table[j++];
+      const f = (head >>> 1) & 7;
+      const t = (head >>> 4) & 0xff;
+      const v = (head >>> 12) & 3;
+      const family = f ? families[f - 1] : null;
+      const version = v === 0 ? null : v === 1 ? family.version : cut(table[j++]);
+      const issues = new Array(count);
+      for (let k = 0; k < count; k++) {
+        const word = table[j++];
+        const pointer = cut(table[j++]);
+        const message = cut(table[j++]);
+        const code = issueCodes[word & 31];
+        const severity = word & 32 ? "warning" : "error";
+        if (segments) {
+          const path = new Array(word >>> 8);
+          for (let s = 0; s < path.length; s++) {
+            const w = table[j++];
+            path[s] = w & 1 ? w >>> 1 : cut(w >>> 1);
+          }
+          issues[k] = { path, pointer, code, message, severity };
+        } else {
+          issues[k] = { path: pointer, code, message, severity };
+        }
+      }
+      reports.push({
+        valid: (head & 1) === 1,
+        family: family ? family.name : null,
+        messageType: t ? family.types[t - 1] : null,
+        version,
+        issues,
+      });
+    }
+    return reports;
+  }
+
   function single(code) {
-    return code & 1 ? simple(code) : JSON.parse(glue.takeReports(false))[0];
+    return code & 1 ? simple(code) : takeReports(false)[0];
   }
 
   function validate(value, options) {
@@ -178,7 +230,7 @@ export function createApi(glue) {
       if (code & 1) {
         report = simple(code);
       } else {
-        pending ??= JSON.parse(glue.takeReports(false));
+        pending ??= takeReports(false);
         report = pending[next++];
       }
       reports[i] = { line: pairs[2 * i], ...report };
@@ -226,7 +278,7 @@ export function createApi(glue) {
     function check(bytes, value) {
       const code = glue.validateBytes(bytes, word);
       if (code & 1) return { value: value(), warnings: [] };
-      const report = JSON.parse(glue.takeReports(true))[0];
+      const report = takeReports(true)[0];
       const errors = [];
       const warnings = [];
       for (const issue of report.issues) (issue.severity === "error" ? errors : warnings).push(issue);
@@ -575,7 +627,7 @@ export function createApi(glue) {
     const word = optionsWord(options, "parseJson");
     const code = glue.validateBytes(utf8(toText(text, "parseJson")), word);
     if (code & 1) return { ok: true, key: codeKey(code), value: JSON.parse(text), report: simple(code) };
-    const report = JSON.parse(glue.takeReports(false))[0];
+    const report = takeReports(false)[0];
     let value;
     if (report.issues[0]?.code !== "not_json") value = JSON.parse(text);
     if (report.valid) return { ok: true, key: `${report.family}/${report.messageType}`, value, report };

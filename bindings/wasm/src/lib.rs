@@ -42,6 +42,7 @@ pub mod build;
 pub mod conformance;
 pub mod contract;
 pub mod gate;
+pub mod packed;
 pub mod pane;
 pub mod reply;
 pub mod report;

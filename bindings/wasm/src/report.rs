@@ -1,5 +1,6 @@
 //! The packed forms that cross the boundary: the options word the JS layer sends, the result
-//! code that comes back, and the JSON of the reports that need more than a code.
+//! code that comes back, and the reports that need more than a code ([`Packed`]); and a
+//! report's JSON in the package's shape ([`JsReport`], for the refusals that carry one).
 //!
 //! Options word: bit 0 lenient; bits 1–3 the family (its registry position + 1, 0 = detect);
 //! bits 4–11 a message type of that family (its position + 1, 0 = any type).
@@ -8,6 +9,7 @@
 //! the JS layer builds the report from the registry tables alone; bits 1–3 and 4–11 name the
 //! family and type as above. A code without bit 0 means the report waits in [`take_reports`].
 
+use crate::packed::Packed;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -94,19 +96,13 @@ pub fn keep(report: Report) -> u32 {
     code
 }
 
-/// The kept reports as one JSON array, in order, and forgets them. With `segments` each
-/// issue's `path` is its segments (strings and numbers) and `pointer` the JSON Pointer; without,
-/// `path` is the JSON Pointer, exactly as `switchboard validate` prints it.
-pub fn take_reports(segments: bool) -> String {
+/// The kept reports, in order, packed for the JS layer ([`Packed`]), and forgets them. With
+/// `segments` each issue's path segments are packed too (the JS layer's `path` is then the
+/// segments and `pointer` the JSON Pointer; without, `path` is the JSON Pointer, exactly as
+/// `switchboard validate` prints it).
+pub fn take_reports(segments: bool) -> Packed {
     let reports = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
-    reports_json(&reports, segments)
-}
-
-/// The JSON array of `reports` in the package's shape (see [`take_reports`]).
-pub fn reports_json(reports: &[Report], segments: bool) -> String {
-    let shaped: Vec<JsReport<'_>> = reports.iter().map(|r| JsReport::of(r, segments)).collect();
-    // Serializing these borrowed, string-keyed structs cannot fail.
-    serde_json::to_string(&shaped).unwrap_or_else(|_| String::from("[]"))
+    Packed::of(&reports, segments)
 }
 
 /// A report in the package's camelCase shape.
@@ -308,6 +304,11 @@ mod tests {
     use super::*;
     use switchboard_core::protocol::{self, FamilyId};
 
+    /// The report as a one-report JSON array in the package's shape.
+    fn reports_json(report: &Report, segments: bool) -> String {
+        serde_json::to_string(&[JsReport::of(report, segments)]).unwrap()
+    }
+
     #[test]
     fn options_words_decode_to_targets() {
         assert!(matches!(
@@ -357,16 +358,16 @@ mod tests {
     }
 
     #[test]
-    fn reports_with_issues_wait_as_json_in_both_path_forms() {
+    fn reports_read_as_json_in_both_path_forms() {
         let msg = serde_json::json!({"type": "request_review", "context": 5});
         let report = protocol::validate(&msg, &Options::default());
         assert_eq!(encode(&report) & 1, 0);
-        let pointer = reports_json(std::slice::from_ref(&report), false);
+        let pointer = reports_json(&report, false);
         assert_eq!(
             pointer,
             r#"[{"valid":false,"family":"pair-claude","messageType":"DriverCommand","version":"1.0.0","issues":[{"path":"/context","code":"wrong_type","message":"expected a string, found number","severity":"error"}]}]"#
         );
-        let segments = reports_json(std::slice::from_ref(&report), true);
+        let segments = reports_json(&report, true);
         assert!(
             segments.contains(r#""path":["context"],"pointer":"/context""#),
             "{segments}"
@@ -379,7 +380,7 @@ mod tests {
         let report = protocol::validate(&msg, &Options::default());
         assert!(!report.valid);
         for segments in [false, true] {
-            let json = reports_json(std::slice::from_ref(&report), segments);
+            let json = reports_json(&report, segments);
             let one = serde_json::from_str::<Vec<serde_json::Value>>(&json).unwrap()[0].to_string();
             let back = report_from_json(&one).unwrap();
             assert_eq!(back.valid, report.valid);
@@ -403,7 +404,8 @@ mod tests {
         let bad = protocol::validate_str("[", &Options::default());
         assert_eq!(keep(bad) & 1, 0);
         let taken = take_reports(false);
-        assert!(taken.contains("not_json"), "{taken}");
-        assert_eq!(take_reports(false), "[]");
+        assert!(taken.text.contains("not JSON"), "{taken:?}");
+        assert_eq!(taken.table[2], 0, "not_json");
+        assert_eq!(take_reports(false), Packed::default());
     }
 }

@@ -1,6 +1,7 @@
 //! Validation exports: JSON bytes in, a result code out (see [`crate::report`]).
 
 use crate::report::{self, Target};
+use std::cell::RefCell;
 use switchboard_core::protocol::{self, Report};
 use wasm_bindgen::prelude::*;
 
@@ -48,9 +49,22 @@ pub fn validate_lines(bytes: &[u8], options: u32) -> Result<Vec<u32>, JsError> {
     Ok(out)
 }
 
-/// The reports whose codes were not simple, as one JSON array (see
-/// [`report::take_reports`]).
+thread_local! {
+    /// The table of the reports [`take_reports`] packed, until the JS layer takes it.
+    static TABLE: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The reports whose codes were not simple, packed ([`crate::packed`]): returns the text; the
+/// table waits for [`take_report_table`], which the JS layer calls next.
 #[wasm_bindgen(js_name = takeReports)]
 pub fn take_reports(segments: bool) -> String {
-    report::take_reports(segments)
+    let packed = report::take_reports(segments);
+    TABLE.with(|t| *t.borrow_mut() = packed.table);
+    packed.text
+}
+
+/// The table of the reports [`take_reports`] packed last.
+#[wasm_bindgen(js_name = takeReportTable)]
+pub fn take_report_table() -> Vec<u32> {
+    TABLE.with(|t| std::mem::take(&mut *t.borrow_mut()))
 }

@@ -116,3 +116,24 @@ test("invalid UTF-8 and the empty input", () => {
     empty.errors,
   );
 });
+
+test("strings outside ASCII cross intact: messages, pointers and path segments", () => {
+  const message = JSON.parse(readFileSync(join(FIXTURES, "valid/droid/01_task_assignment.json"), "utf8"));
+  message.priority = "hïgh 😀";
+  message.metadata = { labels: ["ok"], "x/é~😀": { "api_token😀": `ghp_${"a".repeat(36)}` } };
+  const text = JSON.stringify(message);
+  const [expected] = cliReports("-", {}, text);
+  assert.deepEqual(sb.validateJson(text), expected);
+  assert.deepEqual(sb.validateBatch(`${text}\n${text}`).map(({ line, ...r }) => r), [expected, expected]);
+  assert.ok(expected.issues.some((i) => i.message.includes("hïgh 😀")), JSON.stringify(expected));
+  const result = sb.schemas["droid/task_assignment"].safeParseJson(text);
+  assert.equal(result.success, false);
+  assert.deepEqual(
+    result.error.issues.map((i) => [i.path, i.pointer, i.code]),
+    expected.issues.map((i) => [
+      i.path === "/priority" ? ["priority"] : ["metadata", "x/é~😀", "api_token😀"],
+      i.path,
+      i.code,
+    ]),
+  );
+});
