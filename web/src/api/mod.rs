@@ -18,7 +18,7 @@ pub mod demo;
 pub mod mcp;
 
 pub use switchboard_core::agent_mail::{Contact, Draft, Importance, MailRow};
-use switchboard_core::session::pair::checkpoint::Checkpoint;
+use switchboard_core::session::pair::checkpoint::{Checkpoint, Decision};
 use switchboard_core::session::pair::decide::Decide;
 
 /// A boxed, non-`Send` future (browser futures live on the one UI thread).
@@ -317,6 +317,23 @@ pub struct CheckpointDecision {
     pub opened: usize,
     /// The decision.
     pub decide: Decide,
+}
+
+impl CheckpointDecision {
+    /// A reviewer's `decision` at the open checkpoint `at`.
+    #[must_use]
+    pub fn at(at: &OpenCheckpoint, decision: &Decision) -> CheckpointDecision {
+        CheckpointDecision {
+            session: at.session.clone(),
+            opened: at.entry,
+            decide: Decide {
+                checkpoint: at.checkpoint,
+                kind: decision.kind,
+                text: decision.text.clone(),
+                reviewed: None,
+            },
+        }
+    }
 }
 
 /// A checkpoint decision with the messages it sends (built by the core, valid by

@@ -12,7 +12,6 @@ use crate::routes::Source;
 use switchboard_core::audit;
 use switchboard_core::session::agent_po::Status as TaskState;
 use switchboard_core::session::pair::checkpoint::{Checkpoint, Decision, DecisionKind};
-use switchboard_core::session::pair::decide::Decide;
 use switchboard_core::session::pair::{IntegrityStatus, SessionStatus};
 use switchboard_core::session::pair_claude::RequestStatus;
 
@@ -205,20 +204,6 @@ fn contract_review(engine: &mut Engine, key: &TrafficKey) -> OpenCheckpoint {
     card.at.clone()
 }
 
-/// A decision at the checkpoint `at` as the view sends it.
-fn decided(at: &OpenCheckpoint, decision: &Decision) -> CheckpointDecision {
-    CheckpointDecision {
-        session: at.session.clone(),
-        opened: at.entry,
-        decide: Decide {
-            checkpoint: at.checkpoint,
-            kind: decision.kind,
-            text: decision.text.clone(),
-            reviewed: None,
-        },
-    }
-}
-
 #[test]
 fn a_revise_gets_a_new_draft_that_can_be_approved() {
     let (mut engine, key) = loaded("pair-lab");
@@ -234,7 +219,7 @@ fn a_revise_gets_a_new_draft_that_can_be_approved() {
     );
     let drafts = ask::Drafts {
         key: key.clone(),
-        decision: decided(&at, &revise),
+        decision: CheckpointDecision::at(&at, &revise),
     };
     let drafts = ask(&mut engine, drafts).unwrap();
     let m = &drafts[0];
@@ -253,7 +238,7 @@ fn a_revise_gets_a_new_draft_that_can_be_approved() {
         decision,
         now_ms: DEMO_NOW_MS + 1_000,
     };
-    let ids = call(&mut engine, decide(decided(&at, &revise))).unwrap();
+    let ids = call(&mut engine, decide(CheckpointDecision::at(&at, &revise))).unwrap();
     assert_eq!(ids.len(), 1);
     // The planner answered with a new draft: checkpoint #1 is open again, on a newer
     // message; a decision at the checkpoint as it was is refused.
@@ -261,12 +246,12 @@ fn a_revise_gets_a_new_draft_that_can_be_approved() {
     let reopened = contract_review(&mut engine, &key);
     assert!(summary.open.contains(&reopened));
     assert!(reopened.entry > at.entry);
-    let stale = call(&mut engine, decide(decided(&at, &revise)));
+    let stale = call(&mut engine, decide(CheckpointDecision::at(&at, &revise)));
     assert!(stale.is_err(), "{stale:?}");
     let approve = Decision::new(DecisionKind::Approved, "").unwrap();
     let drafts = ask::Drafts {
         key: key.clone(),
-        decision: decided(&reopened, &approve),
+        decision: CheckpointDecision::at(&reopened, &approve),
     };
     let m = &ask(&mut engine, drafts).unwrap()[0];
     assert_eq!(
@@ -281,7 +266,7 @@ fn a_revise_gets_a_new_draft_that_can_be_approved() {
     let merge = Decision::new(DecisionKind::MergeApproved, "").unwrap();
     let refused = ask::Drafts {
         key,
-        decision: decided(&reopened, &merge),
+        decision: CheckpointDecision::at(&reopened, &merge),
     };
     assert!(ask(&mut engine, refused).is_err());
 }

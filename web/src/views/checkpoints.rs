@@ -13,7 +13,7 @@
 
 use super::common::{move_selection, typing_in_field, NavBar, Progress, ProgressNote};
 use super::session::change_order;
-use crate::api::{CheckpointDecision, Decided, Draft, OpenCheckpoint};
+use crate::api::{CheckpointDecision, Decided, Draft};
 use crate::ask::{self, Drafts};
 use crate::components::audit::AuditReport;
 use crate::components::checkpoint::{integrity, title};
@@ -28,7 +28,6 @@ use crate::routes;
 use leptos::prelude::*;
 use std::collections::HashMap;
 use switchboard_core::session::pair::checkpoint::Decision;
-use switchboard_core::session::pair::decide::Decide;
 
 /// The checkpoints view.
 #[component]
@@ -197,7 +196,7 @@ fn Card(
                 Ok(decision) => {
                     let asked = Drafts {
                         key,
-                        decision: decided_at(&at, &decision),
+                        decision: CheckpointDecision::at(&at, &decision),
                     };
                     match link.ask(asked).await {
                         Ok(drafts) => Preview::Ready(decision, drafts),
@@ -239,7 +238,7 @@ fn Card(
                 .map(|d| format!("{} to {}", d.subject, d.to.join(", ")))
                 .collect();
             let decided = Decided {
-                decision: decided_at(&at, &decision),
+                decision: CheckpointDecision::at(&at, &decision),
                 drafts,
             };
             let ids = backend.send_decision(&project, decided).await?;
@@ -319,20 +318,6 @@ fn Card(
                 <button type="submit" disabled=move || !sendable()>"Send decision"</button>
             </form>
         </li>
-    }
-}
-
-/// A decision at the checkpoint `at`, as it crosses to the engine and the backend.
-fn decided_at(at: &OpenCheckpoint, decision: &Decision) -> CheckpointDecision {
-    CheckpointDecision {
-        session: at.session.clone(),
-        opened: at.entry,
-        decide: Decide {
-            checkpoint: at.checkpoint,
-            kind: decision.kind,
-            text: decision.text.clone(),
-            reviewed: None,
-        },
     }
 }
 
