@@ -244,3 +244,51 @@ test("messages show a validation badge and never run markup from the body", asyn
   assert.match(await page.locator(".badge").first().textContent(), /(Valid|Invalid) · pair/);
   assert.deepEqual(page.errors, []);
 });
+
+test("secrets in mail are masked in every view until the reviewer reveals them", async () => {
+  const TOKEN = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+  const KEY = "AKIAIOSFODNN7EXAMPLE";
+  const MASK = /…\(\d+ chars\)/;
+  const page = await openPage(web.browser);
+  const leaks = async (secret) => (await page.content()).includes(secret);
+
+  // Inbox (subject), message (title, body), thread (subject, body).
+  await page.goto(web.url + INBOX);
+  const note = page.getByRole("link", { name: /Staging deploy token/ }).first();
+  await note.waitFor();
+  assert.match(await note.textContent(), MASK);
+  assert.ok(!(await leaks(TOKEN)), "the inbox masks the subject");
+  await note.click();
+  await page.locator("article.message .body").waitFor();
+  assert.match(await page.locator("#message-title").textContent(), MASK);
+  await page.locator(".masked").waitFor();
+  assert.ok(!(await leaks(TOKEN)), "the message masks title and body");
+  const reveal = page.getByRole("button", { name: "Reveal secrets" });
+  assert.equal(await reveal.getAttribute("aria-pressed"), "false");
+  await reveal.click();
+  await page.locator("#message-title", { hasText: TOKEN }).waitFor();
+  await page.locator("article.message .body", { hasText: TOKEN }).waitFor();
+  const mask = page.getByRole("button", { name: "Mask secrets" });
+  assert.equal(await mask.getAttribute("aria-pressed"), "true");
+  await mask.click();
+  await page.locator("#message-title", { hasText: MASK }).waitFor();
+  assert.ok(!(await leaks(TOKEN)), "masked again");
+  await page.locator('a[href$="/thread/chat-secret"]').click();
+  await page.getByRole("heading", { name: "Thread chat-secret" }).waitFor();
+  await page.locator(".thread-item .body").waitFor();
+  assert.ok(!(await leaks(TOKEN)), "the thread masks subject and body");
+
+  // Search results, then a protocol message's fields and raw JSON.
+  await page.goto(web.url + "/demo/p/droid-fleet/search?q=bd-93");
+  await page.locator(".results li").first().waitFor();
+  await page.locator(".results a", { hasText: "error_report bd-93" }).first().click();
+  await page.locator("article.message .badge").waitFor();
+  assert.match(await page.locator(".badge").first().textContent(), /Invalid · droid/);
+  assert.match(await page.locator(".issues").first().textContent(), /secret_in_message/);
+  await page.locator("details.raw-json summary").click();
+  assert.match(await page.locator("pre.raw").textContent(), /AKIA…\(20 chars\)/);
+  assert.ok(!(await leaks(KEY)), "fields and raw JSON mask the key");
+  await page.getByRole("button", { name: "Reveal secrets" }).click();
+  await page.locator("pre.raw", { hasText: KEY }).waitFor({ state: "attached" });
+  assert.deepEqual(page.errors, []);
+});

@@ -33,8 +33,8 @@ pub trait Ask {
 /// Every question the engine answers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Request {
-    /// [`Render`].
-    Render(Render),
+    /// [`Redact`].
+    Redact(Redact),
     /// [`Inspect`].
     Inspect(Inspect),
     /// [`Load`].
@@ -57,9 +57,10 @@ pub enum Request {
     Demo(DemoCall),
 }
 
-/// Renders untrusted Markdown to safe HTML.
+/// Texts from mail as a view shows them, each secret masked (seed 004, Security 4): the
+/// answer holds, in order, each text's masked form where it holds a secret (`None`: none).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Render(pub String);
+pub struct Redact(pub Vec<String>);
 
 /// Validates one message and lays out what it carries; names its session or task when the
 /// project's traffic is loaded.
@@ -69,6 +70,8 @@ pub struct Inspect {
     pub key: TrafficKey,
     /// The message.
     pub message: MailRow,
+    /// Show its secrets (else masked).
+    pub reveal: bool,
 }
 
 /// Adds messages to a project's traffic (`reset`: replaces what was loaded).
@@ -89,6 +92,8 @@ pub struct Sessions {
     pub key: TrafficKey,
     /// The time.
     pub now_ms: i64,
+    /// Show secrets (else masked).
+    pub reveal: bool,
 }
 
 /// One Pair session in full (`None`: no such session).
@@ -100,6 +105,8 @@ pub struct Session {
     pub id: String,
     /// The time.
     pub now_ms: i64,
+    /// Show secrets (else masked).
+    pub reveal: bool,
 }
 
 /// The open human checkpoints across sessions.
@@ -109,6 +116,8 @@ pub struct Checkpoints {
     pub key: TrafficKey,
     /// The time.
     pub now_ms: i64,
+    /// Show secrets (else masked).
+    pub reveal: bool,
 }
 
 /// The messages a reviewer's decision at an open checkpoint sends, ready to send (refused
@@ -123,11 +132,21 @@ pub struct Drafts {
 
 /// The audit reports carried in the project's mail.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Audits(pub TrafficKey);
+pub struct Audits {
+    /// The project.
+    pub key: TrafficKey,
+    /// Show secrets (else masked).
+    pub reveal: bool,
+}
 
 /// Audits a diff against a contract, in the browser.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunAudit(pub AuditRun);
+pub struct RunAudit {
+    /// The diff and the contract.
+    pub run: AuditRun,
+    /// Show secrets the findings quote (else masked).
+    pub reveal: bool,
+}
 
 /// The task boards at `now_ms`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,6 +155,8 @@ pub struct TaskBoards {
     pub key: TrafficKey,
     /// The time.
     pub now_ms: i64,
+    /// Show secrets (else masked).
+    pub reveal: bool,
 }
 
 /// Declares each question's answer type, its [`Request`] variant and its [`Answer`]
@@ -183,7 +204,7 @@ macro_rules! answers {
 }
 
 answers! {
-    Render => String;
+    Redact => Vec<Option<String>>;
     Inspect => Inspection;
     Load => TrafficSummary;
     Sessions => Vec<SessionRow>;

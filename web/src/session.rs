@@ -30,6 +30,8 @@ pub struct Session {
     pub traffic: TrafficStore,
     /// The reviewer asked for a desktop notification when a checkpoint opens.
     pub notify: RwSignal<bool>,
+    /// The reviewer chose to see the secrets in mail (else every view masks them).
+    pub reveal: RwSignal<bool>,
 }
 
 impl Session {
@@ -43,6 +45,7 @@ impl Session {
             revision: RwSignal::new(0),
             traffic: TrafficStore::new(),
             notify: RwSignal::new(false),
+            reveal: RwSignal::new(false),
         }
     }
 

@@ -164,7 +164,7 @@ fn message(subject: &str, body: &str) -> MailRow {
 }
 
 fn verdict(message: &MailRow) -> Inspection {
-    inspect(message, None)
+    inspect(message, None, false)
 }
 
 #[wasm_bindgen_test]

@@ -8,6 +8,7 @@ pub mod checkpoint;
 pub mod fields;
 pub mod load;
 pub mod route;
+pub mod secrets;
 pub mod status;
 pub mod time;
 pub mod traffic;

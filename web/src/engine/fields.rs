@@ -2,10 +2,13 @@
 //! members as labelled values (lists as lists, paths as code) with each issue beside the
 //! member it points at, the body as safe HTML, and the session or task it belongs to.
 
+use super::secrets;
 use super::traffic::Traffic;
 use crate::api::MailRow;
 use crate::model::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
 use serde_json::Value;
+use std::borrow::Cow;
+use switchboard_core::protocol::secrets::redact;
 use switchboard_core::protocol::{self, FamilyId, Issue, IssueCode, Options};
 
 /// An issue as the model shows it.
@@ -19,9 +22,10 @@ pub fn issue_view(issue: &Issue) -> IssueView {
     }
 }
 
-/// Inspects one message; `traffic` (its project's, when loaded) tells its session or task.
+/// Inspects one message; `traffic` (its project's, when loaded) tells its session or task;
+/// its secrets are masked in what it shows unless `reveal`.
 #[must_use]
-pub fn inspect(message: &MailRow, traffic: Option<&Traffic>) -> Inspection {
+pub fn inspect(message: &MailRow, traffic: Option<&Traffic>, reveal: bool) -> Inspection {
     let subject = Some(message.subject.as_str()).filter(|s| !s.is_empty());
     let (report, carried) =
         protocol::validate_body_md(subject, &message.body_md, &Options::default());
@@ -36,21 +40,33 @@ pub fn inspect(message: &MailRow, traffic: Option<&Traffic>) -> Inspection {
         (false, false) => Verdict::Invalid,
     };
     let carried = carried.filter(|_| !plain);
+    let belongs = belongs(message.id, report.family, carried.as_ref(), traffic);
+    let mut shown = carried;
+    let mut body = Cow::Borrowed(message.body_md.as_str());
+    let mut masked = false;
+    if !reveal {
+        if let Some(value) = &mut shown {
+            masked = secrets::redact_value(value, None);
+        }
+        body = redact(&message.body_md);
+        masked |= matches!(body, Cow::Owned(_));
+    }
     Inspection {
         verdict,
         family: report.family,
         message_type: report.message_type.map(str::to_owned),
         version: report.version.as_deref().map(str::to_owned),
-        fields: carried
+        fields: shown
             .as_ref()
             .map(|v| fields(v, "", &issues))
             .unwrap_or_default(),
-        raw: carried
+        raw: shown
             .as_ref()
             .and_then(|v| serde_json::to_string_pretty(v).ok()),
-        html: crate::markdown::render(&message.body_md),
-        belongs: belongs(message.id, report.family, carried.as_ref(), traffic),
+        html: crate::markdown::render(&body),
+        belongs,
         issues,
+        masked,
     }
 }
 
@@ -192,7 +208,7 @@ mod tests {
             body_md: body.into(),
             ..MailRow::default()
         };
-        let seen = inspect(&message, None);
+        let seen = inspect(&message, None, true);
         assert_eq!(seen.verdict, Verdict::Invalid);
         assert_eq!(seen.message_type.as_deref(), Some("CHANGE_ORDER"));
         let body = seen.fields.iter().find(|f| f.label == "Body").unwrap();
@@ -220,7 +236,7 @@ mod tests {
             body_md: "<script>x()</script> **b**".into(),
             ..MailRow::default()
         };
-        let seen = inspect(&message, None);
+        let seen = inspect(&message, None, true);
         assert_eq!(seen.verdict, Verdict::Plain);
         assert!(seen.fields.is_empty() && seen.raw.is_none());
         assert!(seen.html.contains("&lt;script&gt;"), "{}", seen.html);

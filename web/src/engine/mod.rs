@@ -10,12 +10,14 @@
 //! - [`boards`]: the task boards.
 //! - [`audits`]: audit reports in mail, and audits run from a diff.
 //! - [`fields`]: a message's values, labelled, with its issues beside them.
+//! - [`secrets`]: secrets masked in what the views show, unless revealed.
 //! - [`demo`]: the demo server's calls answered.
 
 mod audits;
 mod boards;
 mod demo;
 mod fields;
+mod secrets;
 mod sessions;
 pub mod traffic;
 
@@ -25,6 +27,7 @@ pub use traffic::Traffic;
 use crate::api::demo::server::DemoServer;
 use crate::ask::{encode, Ask, Request};
 use crate::model::TrafficKey;
+use secrets::shown;
 use std::collections::HashMap;
 
 /// The engine's state: loaded traffic and the demo server.
@@ -50,12 +53,16 @@ impl Engine {
     pub fn handle(&mut self, request: Request) -> Vec<u8> {
         use crate::ask as q;
         match request {
-            Request::Render(q::Render(markdown)) => {
-                reply::<q::Render>(Ok(crate::markdown::render(&markdown)))
-            }
-            Request::Inspect(q::Inspect { key, message }) => {
-                reply::<q::Inspect>(Ok(fields::inspect(&message, self.traffic.get(&key))))
-            }
+            Request::Redact(q::Redact(texts)) => reply::<q::Redact>(Ok(secrets::masked(&texts))),
+            Request::Inspect(q::Inspect {
+                key,
+                message,
+                reveal,
+            }) => reply::<q::Inspect>(Ok(fields::inspect(
+                &message,
+                self.traffic.get(&key),
+                reveal,
+            ))),
             Request::Load(q::Load { key, rows, reset }) => {
                 let traffic = self.traffic.entry(key).or_default();
                 if reset {
@@ -64,26 +71,50 @@ impl Engine {
                 traffic.load(rows);
                 reply::<q::Load>(Ok(traffic.summary()))
             }
-            Request::Sessions(q::Sessions { key, now_ms }) => {
-                reply::<q::Sessions>(self.traffic(&key).map(|t| sessions::rows(t, now_ms)))
-            }
-            Request::Session(q::Session { key, id, now_ms }) => {
-                reply::<q::Session>(self.traffic(&key).map(|t| sessions::detail(t, &id, now_ms)))
-            }
-            Request::Checkpoints(q::Checkpoints { key, now_ms }) => reply::<q::Checkpoints>(
-                self.traffic(&key).map(|t| sessions::checkpoints(t, now_ms)),
+            Request::Sessions(q::Sessions {
+                key,
+                now_ms,
+                reveal,
+            }) => reply::<q::Sessions>(
+                self.traffic(&key)
+                    .map(|t| shown(sessions::rows(t, now_ms), reveal)),
+            ),
+            Request::Session(q::Session {
+                key,
+                id,
+                now_ms,
+                reveal,
+            }) => reply::<q::Session>(
+                self.traffic(&key)
+                    .map(|t| shown(sessions::detail(t, &id, now_ms), reveal)),
+            ),
+            Request::Checkpoints(q::Checkpoints {
+                key,
+                now_ms,
+                reveal,
+            }) => reply::<q::Checkpoints>(
+                self.traffic(&key)
+                    .map(|t| shown(sessions::checkpoints(t, now_ms), reveal)),
             ),
             Request::Drafts(q::Drafts { key, decision }) => reply::<q::Drafts>(
                 self.traffic(&key)
                     .and_then(|t| sessions::drafts(t, &decision)),
             ),
-            Request::Audits(q::Audits(key)) => {
-                reply::<q::Audits>(self.traffic(&key).map(audits::in_mail))
+            Request::Audits(q::Audits { key, reveal }) => reply::<q::Audits>(
+                self.traffic(&key)
+                    .map(|t| shown(audits::in_mail(t), reveal)),
+            ),
+            Request::RunAudit(q::RunAudit { run, reveal }) => {
+                reply::<q::RunAudit>(audits::run(&run).map(|card| shown(card, reveal)))
             }
-            Request::RunAudit(q::RunAudit(run)) => reply::<q::RunAudit>(audits::run(&run)),
-            Request::TaskBoards(q::TaskBoards { key, now_ms }) => {
-                reply::<q::TaskBoards>(self.traffic(&key).map(|t| boards::boards(t, now_ms)))
-            }
+            Request::TaskBoards(q::TaskBoards {
+                key,
+                now_ms,
+                reveal,
+            }) => reply::<q::TaskBoards>(
+                self.traffic(&key)
+                    .map(|t| shown(boards::boards(t, now_ms), reveal)),
+            ),
             Request::Demo(call) => {
                 let server = self.demo.get_or_insert_with(DemoServer::new);
                 demo::answer(server, &self.traffic, call)

@@ -58,6 +58,7 @@ fn the_sessions_view_has_every_kind_of_session() {
     let sessions = ask::Sessions {
         key: key.clone(),
         now_ms: DEMO_NOW_MS,
+        reveal: true,
     };
     let rows = ask(&mut engine, sessions).unwrap();
     let find = |id: &str| {
@@ -95,6 +96,7 @@ fn the_sessions_view_has_every_kind_of_session() {
             key: key.clone(),
             id: id.into(),
             now_ms: DEMO_NOW_MS,
+            reveal: true,
         };
         let detail = ask(&mut engine, session).unwrap().expect(id);
         assert!(
@@ -106,13 +108,14 @@ fn the_sessions_view_has_every_kind_of_session() {
     let checkpoints = ask::Checkpoints {
         key: key.clone(),
         now_ms: DEMO_NOW_MS,
+        reveal: true,
     };
     let cards = ask(&mut engine, checkpoints).unwrap();
     let co = cards.iter().find(|c| c.at.session == "pair-103").unwrap();
     let order = co.change_order.as_ref().unwrap();
     assert!(order.evidence.contains("ModuleNotFoundError"));
     assert_eq!(order.attempted_fixes.len(), 2);
-    let audits = ask(&mut engine, ask::Audits(key)).unwrap();
+    let audits = ask(&mut engine, ask::Audits { key, reveal: true }).unwrap();
     let failed = audits
         .iter()
         .find(|a| a.session.as_deref() == Some("pair-104"))
@@ -141,6 +144,7 @@ fn the_boards_show_blocked_and_timed_out_work() {
             ask::TaskBoards {
                 key,
                 now_ms: DEMO_NOW_MS,
+                reveal: true,
             },
         )
         .unwrap();
@@ -197,6 +201,7 @@ fn contract_review(engine: &mut Engine, key: &TrafficKey) -> OpenCheckpoint {
     let checkpoints = ask::Checkpoints {
         key: key.clone(),
         now_ms: DEMO_NOW_MS,
+        reveal: true,
     };
     let cards = ask(engine, checkpoints).unwrap();
     let card = cards.iter().find(|c| c.at.session == "pair-101").unwrap();
@@ -269,4 +274,54 @@ fn a_revise_gets_a_new_draft_that_can_be_approved() {
         decision: CheckpointDecision::at(&reopened, &merge),
     };
     assert!(ask(&mut engine, refused).is_err());
+}
+
+#[test]
+fn secrets_in_mail_are_masked_unless_revealed() {
+    let (mut engine, key) = loaded("droid-fleet");
+    let rows = call(
+        &mut engine,
+        call::Traffic {
+            project: key.project.clone(),
+            since: None,
+        },
+    )
+    .unwrap();
+    let leaked = rows
+        .iter()
+        .find(|r| r.subject == "error_report bd-93")
+        .unwrap()
+        .clone();
+    let inspect = |engine: &mut Engine, reveal: bool| {
+        let asked = ask::Inspect {
+            key: key.clone(),
+            message: leaked.clone(),
+            reveal,
+        };
+        ask(engine, asked).unwrap()
+    };
+    let masked = inspect(&mut engine, false);
+    assert!(masked
+        .issues
+        .iter()
+        .any(|i| i.code == switchboard_core::protocol::IssueCode::SecretInMessage));
+    let raw = masked.raw.unwrap();
+    assert!(
+        !raw.contains("AKIAIOSFODNN7EXAMPLE") && raw.contains("AKIA…(20 chars)"),
+        "{raw}"
+    );
+    assert!(!masked.html.contains("AKIAIOSFODNN7EXAMPLE"));
+    assert!(!format!("{:?}", masked.fields).contains("AKIAIOSFODNN7EXAMPLE"));
+    let revealed = inspect(&mut engine, true);
+    assert!(revealed.raw.unwrap().contains("AKIAIOSFODNN7EXAMPLE"));
+    let subjects = ask::Redact(vec![
+        "Staging deploy token ghp_0123456789abcdefghijABCDEFGHIJ012345".into(),
+        "Note 3: nothing to hide".into(),
+    ]);
+    let shown = ask(&mut engine, subjects).unwrap();
+    assert!(
+        shown[0].as_ref().is_some_and(|s| !s.contains("ghp_0123")),
+        "{shown:?}"
+    );
+    assert_eq!(shown[1], None);
 }

@@ -94,4 +94,6 @@ pub struct Inspection {
     pub html: String,
     /// Its session or task, when the project's traffic is loaded.
     pub belongs: Option<Belongs>,
+    /// Secrets were masked in what it shows (fields, raw JSON, body).
+    pub masked: bool,
 }

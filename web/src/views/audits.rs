@@ -24,7 +24,10 @@ use leptos::prelude::*;
 pub fn AuditsView() -> impl IntoView {
     let here = Here::new();
     let (key, state) = use_traffic(here);
-    let data = engine_resource(here, state, move || Audits(key.get()));
+    let data = engine_resource(here, state, move || Audits {
+        key: key.get(),
+        reveal: here.session.reveal.get(),
+    });
     view! {
         <NavBar />
         <section class="audits" aria-labelledby="audits-title">
@@ -79,7 +82,7 @@ fn RunAudit(here: Here) -> impl IntoView {
     };
     let run = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let request = ask::RunAudit(AuditRun {
+        let run = AuditRun {
             session: Some(session.get_untracked()).filter(|s| !s.trim().is_empty()),
             contract: files
                 .get_untracked()
@@ -95,7 +98,11 @@ fn RunAudit(here: Here) -> impl IntoView {
                 .filter(|s| !s.is_empty())
                 .map(str::to_string)
                 .collect(),
-        });
+        };
+        let request = ask::RunAudit {
+            run,
+            reveal: here.session.reveal.get_untracked(),
+        };
         let link = here.session.link();
         result.set(None);
         leptos::task::spawn_local(async move {

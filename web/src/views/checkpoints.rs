@@ -40,6 +40,7 @@ pub fn CheckpointsView() -> impl IntoView {
     let data = engine_resource(here, state, move || ask::Checkpoints {
         key: key.get(),
         now_ms: now.get_untracked(),
+        reveal: here.session.reveal.get(),
     });
     // What was typed for each session survives redraws and failed sends: the signals belong
     // to the view, not to the list that is redrawn.

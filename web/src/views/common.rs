@@ -173,6 +173,14 @@ pub fn NavBar() -> impl IntoView {
                         bind:value=query />
                     <button type="submit">"Search"</button>
                 </form>
+                // Secrets in mail (keys, tokens, passwords) are masked in every view until
+                // the reviewer reveals them.
+                <button type="button" class="reveal secondary"
+                    aria-pressed=move || here.session.reveal.get().to_string()
+                    title="Keys, tokens and passwords in mail are masked in every view"
+                    on:click=move |_| here.session.reveal.update(|r| *r = !*r)>
+                    {move || if here.session.reveal.get() { "Mask secrets" } else { "Reveal secrets" }}
+                </button>
             </Show>
         </nav>
     }

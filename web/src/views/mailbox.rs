@@ -9,6 +9,7 @@ use super::common::{
 use crate::api::{load_mailbox, BackendError, Mailbox};
 use crate::components::load::{from_backend, Data};
 use crate::components::route::{query_param, Here};
+use crate::components::secrets::mask;
 use crate::components::status::ErrorNote;
 use crate::routes;
 use leptos::prelude::*;
@@ -94,7 +95,23 @@ pub fn acknowledge(here: Here, id: u64, progress: RwSignal<Progress>) {
 pub fn mailbox_resource(here: Here) -> Data<Mailbox> {
     from_backend(here, move |backend| {
         let (project, agent) = (here.project.get(), here.agent.get());
-        async move { load_mailbox(&*backend, &project, &agent).await }
+        here.session.reveal.track();
+        async move {
+            let mut mailbox = load_mailbox(&*backend, &project, &agent).await?;
+            let Mailbox {
+                inbox,
+                outbox,
+                contacts,
+                ..
+            } = &mut mailbox;
+            let texts = inbox
+                .iter_mut()
+                .chain(outbox.iter_mut())
+                .map(|m| &mut m.subject);
+            let reasons = contacts.iter_mut().map(|c| &mut c.reason);
+            mask(here.session, texts.chain(reasons).collect()).await?;
+            Ok(mailbox)
+        }
     })
 }
 

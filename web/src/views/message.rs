@@ -10,6 +10,7 @@ use crate::ask::Inspect;
 use crate::components::fields::{Fields, Issues};
 use crate::components::load::{fetch, load, Data};
 use crate::components::route::{param, query_param, Here};
+use crate::components::secrets::mask;
 use crate::components::status::{ErrorNote, Loading};
 use crate::components::traffic::engine_call;
 use crate::model::{Belongs, Inspection, Verdict};
@@ -102,8 +103,12 @@ pub fn Inspected(
     let raw = inspection.raw.clone().filter(|_| full);
     let belongs = inspection.belongs.clone();
     let html = inspection.html.clone();
+    let masked = inspection.masked;
     view! {
         <Badge inspection />
+        {masked.then(|| view! {
+            <p class="muted masked">"Secrets in this message are masked: \"Reveal secrets\" shows them."</p>
+        })}
         {belongs.map(|belongs| view! { <BelongsTo belongs src project /> })}
         {fields.map(|fields| view! {
             <section class="carried" aria-label="Carried message"><Fields fields /></section>
@@ -130,6 +135,7 @@ pub fn inspection_resource(
         message().map(|message| Inspect {
             key: here.key(),
             message,
+            reveal: here.session.reveal.get(),
         })
     })
 }
@@ -143,19 +149,26 @@ pub fn need_session(here: Here, inspection: &Inspection) {
     }
 }
 
-/// Message `id` from the route's backend, as seen by the route's agent if any; nothing
-/// while `id` names no message. One resource type for the message and thread views.
-pub fn message_resource(here: Here, id: Signal<Option<u64>>) -> Data<MailRow> {
+/// Message `id` from the route's backend, as seen by the route's agent if any, with its
+/// subject as shown (secrets masked unless revealed); nothing while `id` names no message.
+/// One resource type for the message and thread views.
+pub fn message_resource(here: Here, id: Signal<Option<u64>>) -> Data<(MailRow, String)> {
     load(move || {
         let backend = here.backend();
         let (project, agent, id) = (here.project.get(), here.agent.get(), id.get());
+        here.session.reveal.track();
         fetch(async move {
             let id = id?;
             let agent = (!agent.is_empty()).then_some(agent);
-            Some(match backend {
-                Ok(backend) => backend.message(&project, agent.as_deref(), id).await,
-                Err(error) => Err(error),
-            })
+            Some(
+                async {
+                    let message = backend?.message(&project, agent.as_deref(), id).await?;
+                    let mut subject = message.subject.clone();
+                    mask(here.session, vec![&mut subject]).await?;
+                    Ok((message, subject))
+                }
+                .await,
+            )
         })
     })
 }
@@ -176,7 +189,7 @@ pub fn MessageView() -> impl IntoView {
     let reply_asked = query_param("reply");
     let data = message_resource(here, Signal::derive(move || id.get().parse().ok()));
     let inspected = inspection_resource(here, move || match data.get() {
-        Some(Some(Ok(message))) => Some(message),
+        Some(Some(Ok((message, _)))) => Some(message),
         _ => None,
     });
     let progress = RwSignal::new(Progress::Idle);
@@ -228,7 +241,7 @@ pub fn MessageView() -> impl IntoView {
         {
             return;
         }
-        let Some(Some(Ok(message))) = data.get_untracked() else {
+        let Some(Some(Ok((message, _)))) = data.get_untracked() else {
             return;
         };
         match ev.key().as_str() {
@@ -257,7 +270,7 @@ pub fn MessageView() -> impl IntoView {
                 view! { <ErrorNote error /> }.into_any()
             }
             Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
-            Some(Some(Ok(message))) => {
+            Some(Some(Ok((message, subject)))) => {
                 let (src, project, agent) = (here.src.get(), here.project.get(), here.agent.get());
                 let id = message.id;
                 let thread_link = message.thread_id.clone().filter(|_| !agent.is_empty()).map(|t| view! {
@@ -265,7 +278,7 @@ pub fn MessageView() -> impl IntoView {
                 });
                 view! {
                     <article class="message" aria-labelledby="message-title">
-                        <h2 id="message-title">{message.subject.clone()}</h2>
+                        <h2 id="message-title">{subject}</h2>
                         <dl class="meta">
                             <dt>"From"</dt><dd>{message.from.clone()}</dd>
                             <dt>"To"</dt><dd>{message.to.join(", ")}</dd>

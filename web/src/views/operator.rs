@@ -4,6 +4,7 @@
 use super::common::NavBar;
 use crate::components::load::from_backend;
 use crate::components::route::Here;
+use crate::components::secrets::mask;
 use crate::components::status::ErrorNote;
 use crate::routes;
 use leptos::prelude::*;
@@ -12,7 +13,18 @@ use leptos::prelude::*;
 #[component]
 pub fn OperatorView() -> impl IntoView {
     let here = Here::new();
-    let data = from_backend(here, |backend| async move { backend.unified_inbox().await });
+    let data = from_backend(here, move |backend| {
+        here.session.reveal.track();
+        async move {
+            let mut rows = backend.unified_inbox().await?;
+            mask(
+                here.session,
+                rows.iter_mut().map(|r| &mut r.subject).collect(),
+            )
+            .await?;
+            Ok(rows)
+        }
+    });
     view! {
         <NavBar />
         <section aria-labelledby="operator-title">

@@ -3,6 +3,7 @@
 use super::common::NavBar;
 use crate::components::load::from_backend;
 use crate::components::route::{query_param, Here};
+use crate::components::secrets::mask;
 use crate::components::status::ErrorNote;
 use crate::routes;
 use leptos::prelude::*;
@@ -15,11 +16,18 @@ pub fn SearchView() -> impl IntoView {
     let q = Memo::new(move |_| query.get().unwrap_or_default());
     let data = from_backend(here, move |backend| {
         let (project, q) = (here.project.get(), q.get());
+        here.session.reveal.track();
         async move {
             if q.trim().is_empty() {
                 return Ok(Vec::new());
             }
-            backend.search(&project, &q).await
+            let mut hits = backend.search(&project, &q).await?;
+            mask(
+                here.session,
+                hits.iter_mut().map(|h| &mut h.subject).collect(),
+            )
+            .await?;
+            Ok(hits)
         }
     });
     view! {

@@ -30,6 +30,7 @@ pub fn SessionView() -> impl IntoView {
         key: key.get(),
         id: id.get(),
         now_ms: now.get() / REFRESH_MS * REFRESH_MS,
+        reveal: here.session.reveal.get(),
     });
     view! {
         <NavBar />

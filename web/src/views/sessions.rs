@@ -31,6 +31,7 @@ pub fn SessionsView() -> impl IntoView {
     let data = engine_resource(here, state, move || ask::Sessions {
         key: key.get(),
         now_ms: now.get() / REFRESH_MS * REFRESH_MS,
+        reveal: here.session.reveal.get(),
     });
     let selected = RwSignal::new(0_usize);
     let all = RwSignal::new(false);

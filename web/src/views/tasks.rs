@@ -25,6 +25,7 @@ pub fn TasksView() -> impl IntoView {
     let data = engine_resource(here, state, move || TaskBoards {
         key: key.get(),
         now_ms: now.get() / REFRESH_MS * REFRESH_MS,
+        reveal: here.session.reveal.get(),
     });
     view! {
         <NavBar />

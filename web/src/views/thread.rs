@@ -70,7 +70,7 @@ fn ThreadItem(here: Here, item: MessageItem, open: bool) -> impl IntoView {
     let id = item.id;
     let body = message_resource(here, Signal::derive(move || opened.get().then_some(id)));
     let inspected = inspection_resource(here, move || match body.get() {
-        Some(Some(Ok(message))) => Some(message),
+        Some(Some(Ok((message, _)))) => Some(message),
         _ => None,
     });
     let href = routes::message(

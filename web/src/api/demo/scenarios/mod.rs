@@ -12,13 +12,14 @@
 //! - [`plan`]: the messages to store and the shapes sessions share; [`fixtures`]: the
 //!   contracts and diffs; [`audits`]: the audit reports of them.
 //! - [`pair`]: the Pair sessions; [`hostile`]: the hostile one; [`tasks`]: Pair Claude,
-//!   Agent-PO and droid traffic.
+//!   Agent-PO and droid traffic; [`secrets`]: mail that leaks secrets.
 
 pub mod audits;
 pub mod fixtures;
 pub mod hostile;
 pub mod pair;
 pub mod plan;
+pub mod secrets;
 pub mod tasks;
 
 use super::dates::DEMO_NOW_MS;
@@ -36,6 +37,7 @@ pub fn add(gen: &mut Gen) {
         |minutes: u64| Timestamp(DEMO_NOW_MS - i64::try_from(minutes).unwrap_or(0) * 60_000);
     tasks::agent_po(&mut plan, &clock);
     tasks::droid(&mut plan, &clock);
+    secrets::leaked(&mut plan, &clock);
     plan.0.sort_by_key(|p| std::cmp::Reverse(p.seconds));
     for p in plan.0 {
         gen.at(p.seconds);
