@@ -262,7 +262,7 @@ impl Gen {
         let options = |sender: &str, k: u64| BuildOptions {
             now,
             random: Some(Lcg::new(n as u64 * 10 + k).bytes()),
-            sender: Some(sender.to_ascii_lowercase()),
+            sender: Some(sender.to_owned()),
             ..BuildOptions::default()
         };
         let steps = [

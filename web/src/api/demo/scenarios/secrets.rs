@@ -20,7 +20,7 @@ pub fn leaked(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
     let options = BuildOptions {
         now: Some(clock(3)),
         random: Some(Lcg::new(993).bytes()),
-        sender: Some("olivemarsh".to_owned()),
+        sender: Some("OliveMarsh".to_owned()),
         ..BuildOptions::default()
     };
     let mut report = built(

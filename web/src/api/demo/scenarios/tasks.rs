@@ -226,7 +226,7 @@ pub fn droid(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
         let options = BuildOptions {
             now: Some(clock(minutes)),
             random: Some(Lcg::new(900 + n).bytes()),
-            sender: Some(sender.to_ascii_lowercase()),
+            sender: Some(sender.to_owned()),
             ..BuildOptions::default()
         };
         built(&format!("droid/{kind}"), fields, &options)
