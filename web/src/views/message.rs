@@ -273,9 +273,15 @@ pub fn MessageView() -> impl IntoView {
             Some(Some(Ok((message, subject)))) => {
                 let (src, project, agent) = (here.src.get(), here.project.get(), here.agent.get());
                 let id = message.id;
-                let thread_link = message.thread_id.clone().filter(|_| !agent.is_empty()).map(|t| view! {
-                    <a href=routes::thread(src, &project, &agent, &t)>{t.clone()}</a>
-                });
+                // A thread is a view of an agent's mail: a message opened from the project's
+                // search (no agent) names its thread without a link.
+                let thread = match message.thread_id.clone() {
+                    Some(t) if !agent.is_empty() => view! {
+                        <a href=routes::thread(src, &project, &agent, &t)>{t.clone()}</a>
+                    }.into_any(),
+                    Some(t) => t.into_any(),
+                    None => "none".into_any(),
+                };
                 view! {
                     <article class="message" aria-labelledby="message-title">
                         <h2 id="message-title">{subject}</h2>
@@ -285,7 +291,7 @@ pub fn MessageView() -> impl IntoView {
                             <dt>"Sent"</dt><dd><time>{message.created_ts.clone()}</time></dd>
                             <dt>"Importance"</dt><dd>{message.importance.clone()}</dd>
                             <dt>"Acknowledgement"</dt><dd>{if message.ack_required { "requested" } else { "not requested" }}</dd>
-                            <dt>"Thread"</dt><dd>{thread_link}{message.thread_id.is_none().then_some("none")}</dd>
+                            <dt>"Thread"</dt><dd>{thread}</dd>
                         </dl>
                         {move || match inspected.get() {
                             Some(Some(Ok(inspection))) => {

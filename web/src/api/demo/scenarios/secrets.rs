@@ -33,12 +33,14 @@ pub fn leaked(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
             "needs_human_intervention": false}),
         &options,
     );
-    if let Some(error) = report.get_mut("error").and_then(Value::as_object_mut) {
-        error.insert(
-            "context".to_owned(),
-            json!(format!(
-                "boto3 used the hard-coded key {AWS_KEY} (us-east-1)"
-            )),
+    // Added after building: the builder refuses a message that carries a secret.
+    if let Some(context) = report
+        .pointer_mut("/error/context")
+        .and_then(Value::as_object_mut)
+    {
+        context.insert(
+            "detail".to_owned(),
+            json!(format!("boto3 used the hard-coded key {AWS_KEY}")),
         );
     }
     plan.raw(
