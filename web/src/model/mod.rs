@@ -8,11 +8,13 @@
 //!
 //! - [`traffic`]: which project, and what the engine holds of it.
 //! - [`sessions`]: Pair sessions; [`checkpoints`]: the checkpoint queue.
+//! - [`evidence`]: files read from the project's folder for a checkpoint's review.
 //! - [`message`]: one message inspected; [`audits`]: audit reports; [`boards`]: task boards.
 
 pub mod audits;
 pub mod boards;
 pub mod checkpoints;
+pub mod evidence;
 pub mod message;
 pub mod sessions;
 pub mod traffic;
