@@ -1,9 +1,17 @@
-//! How the views name a human checkpoint and show a contract's integrity.
+//! How the views name a Pair session's phase and human checkpoint and show a contract's
+//! integrity.
 
 use crate::model::IntegrityView;
 use leptos::prelude::*;
+use switchboard_core::protocol::registry::families::pair::Phase;
 use switchboard_core::session::pair::checkpoint::Checkpoint;
 use switchboard_core::session::pair::IntegrityStatus;
+
+/// A phase as the seed names it (`-`: none yet).
+#[must_use]
+pub fn phase(phase: Option<Phase>) -> &'static str {
+    phase.map_or("-", Phase::as_str)
+}
 
 /// `Contract review`, `Implementation review`, `Change-order review`.
 #[must_use]

@@ -1,7 +1,11 @@
-//! Times as the console writes them (UTC, to the second) and countdowns to deadlines.
+//! Times as the console writes them (UTC, to the second), countdowns to deadlines and the
+//! timeout steps they count down to.
 
 use leptos::prelude::*;
 use switchboard_core::time::Timestamp;
+
+/// The models are re-asked this often (the countdowns tick every second in the page).
+pub const REFRESH_MS: i64 = 15_000;
 
 /// `2026-11-12 09:00:00 UTC`.
 #[must_use]
@@ -29,6 +33,17 @@ pub fn countdown(at_ms: i64, now_ms: i64) -> String {
         format!("in {}", span(at_ms - now_ms))
     } else {
         format!("overdue by {}", span(now_ms - at_ms))
+    }
+}
+
+/// What a timeout step does, in words.
+#[must_use]
+pub fn step_text(action: &str, warning: Option<u32>, from: Option<&str>) -> String {
+    let by = from.map(|f| format!(" from {f}")).unwrap_or_default();
+    match (action, warning) {
+        ("TIMEOUT_WARNING", Some(n)) => format!("then TIMEOUT_WARNING #{n}{by}"),
+        ("SESSION_ABORT", _) => format!("then SESSION_ABORT{by}"),
+        (other, _) => format!("then {other}{by}"),
     }
 }
 

@@ -5,19 +5,17 @@
 //! for with a live countdown and what happens at each timeout step, and its audit reports.
 
 use super::common::NavBar;
-use super::sessions::{step_text, REFRESH_MS};
 use crate::ask;
 use crate::components::audit::AuditReport;
-use crate::components::checkpoint::{integrity, label};
+use crate::components::checkpoint::{integrity, label, phase};
 use crate::components::fields::Issues;
 use crate::components::route::{param, Here};
 use crate::components::status::Problem;
-use crate::components::time::{Countdown, Time};
+use crate::components::time::{step_text, Countdown, Time, REFRESH_MS};
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
 use crate::model::{ChangeOrderView, SessionDetail, Step};
 use crate::routes;
 use leptos::prelude::*;
-use switchboard_core::protocol::registry::families::pair::Phase;
 
 /// The session view.
 #[component]
@@ -204,12 +202,6 @@ fn step_item(step: Step, now: ReadSignal<i64>, due: bool) -> impl IntoView {
             })}
         </li>
     }
-}
-
-/// A phase as the seed names it (`-`: none yet).
-#[must_use]
-pub fn phase(phase: Option<Phase>) -> &'static str {
-    phase.map_or("-", Phase::as_str)
 }
 
 /// A change order with its evidence, attempted fixes and outcome.

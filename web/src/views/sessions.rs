@@ -4,11 +4,10 @@
 //! `j`/`k` move the selection and `Enter` opens the session.
 
 use super::common::{move_selection, typing_in_field, NavBar};
-use super::session::phase;
 use crate::ask;
-use crate::components::checkpoint::{integrity, label};
+use crate::components::checkpoint::{integrity, label, phase};
 use crate::components::route::Here;
-use crate::components::time::Countdown;
+use crate::components::time::{step_text, Countdown, REFRESH_MS};
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
 use crate::model::SessionRow;
 use crate::routes::{self, Source};
@@ -16,8 +15,6 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use switchboard_core::session::pair::{IntegrityStatus, SessionStatus};
 
-/// The models are re-asked this often (the countdowns tick every second in the page).
-pub const REFRESH_MS: i64 = 15_000;
 /// Rows drawn before "Show all" (the list is sorted: open checkpoints and active sessions
 /// first).
 pub const FIRST_ROWS: usize = 200;
@@ -144,16 +141,5 @@ fn Row(
                 (None, None) => ().into_any(),
             }}</td>
         </tr>
-    }
-}
-
-/// What a timeout step does, in words.
-#[must_use]
-pub fn step_text(action: &str, warning: Option<u32>, from: Option<&str>) -> String {
-    let by = from.map(|f| format!(" from {f}")).unwrap_or_default();
-    match (action, warning) {
-        ("TIMEOUT_WARNING", Some(n)) => format!("then TIMEOUT_WARNING #{n}{by}"),
-        ("SESSION_ABORT", _) => format!("then SESSION_ABORT{by}"),
-        (other, _) => format!("then {other}{by}"),
     }
 }

@@ -6,10 +6,9 @@
 //! acknowledgement debt.
 
 use super::common::NavBar;
-use super::sessions::{step_text, REFRESH_MS};
 use crate::ask::TaskBoards;
 use crate::components::route::Here;
-use crate::components::time::{span, Countdown, Time};
+use crate::components::time::{span, step_text, Countdown, Time, REFRESH_MS};
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
 use crate::model::{Boards, PoTaskView, RequestView};
 use crate::routes::{self, Source};
