@@ -21,10 +21,12 @@
 //! - A declared member written twice is not clean here (a parsed `Value` keeps the last one):
 //!   the tree explains it.
 //!
-//! The pass is split by job: [`pass`] (its state), [`values`] (values and objects against their
-//! rules), [`root`] (the root object with detection), [`scan`] (the tokenizer); [`tree`] reads
-//! a message that is not clean for the validator.
+//! The pass is split by job: [`pass`] (its state), [`failed`] (what it does once it has
+//! failed), [`secrets`] (the secret scan), [`values`] (values and objects against their rules),
+//! [`root`] (the root object with detection), [`scan`] (the tokenizer); [`tree`] reads a
+//! message that is not clean for the validator.
 
+mod failed;
 mod pass;
 mod root;
 mod scan;

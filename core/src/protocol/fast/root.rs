@@ -1,10 +1,11 @@
 //! The root object with detection: members held until detection answers, then checked
 //! against the type it names ([`Guess`]); and the Pair body an Agent Mail row carries.
 
+use super::failed::ANY;
 use super::pass::{Level, Outcome, Seen, State};
 use super::scan::{Read, Scanner, Stop};
 use super::secrets;
-use super::values::{member, object, value, Walk, ANY};
+use super::values::{member, object, value, Walk};
 use crate::protocol::ctx::Ctx;
 use crate::protocol::detect::{self, Members};
 use crate::protocol::issue::LazyPath;

@@ -3,9 +3,9 @@
 //! Mail row's own members, its subject and the prose around its message. A secret fails the
 //! pass (the full path then reports it). Strings with a rule are scanned by the rule's check.
 
-use super::pass::{Level, Seen, State};
+use super::failed;
+use super::pass::{Seen, State};
 use super::scan::{Read, Scanner};
-use super::values::{check_value, ANY};
 use crate::protocol::detect;
 use crate::protocol::secrets::{around, holds_secret};
 
@@ -21,7 +21,7 @@ pub(super) fn scan(st: &mut State<'_>, name: Option<&str>, s: &str) {
 /// its members' string values.
 pub(super) fn any<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>, name: Option<&str>) -> Read<()> {
     if st.failed() {
-        return check_value(sc, st, &ANY, Level::Deep);
+        return failed::skip(sc, st);
     }
     match sc.peek() {
         Some(b'"') => {

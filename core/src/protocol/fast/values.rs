@@ -1,6 +1,7 @@
 //! Reading values and objects against their rules: a value checked as it is read (nothing
 //! built), a declared member found by name ([`Walk`]), an object's members in any order.
 
+use super::failed::{rule, ANY};
 use super::pass::{Level, Seen, State};
 use super::scan::{Read, Scalar, Scanner, Stop};
 use super::secrets;
@@ -9,20 +10,6 @@ use crate::protocol::registry::{ObjectSpec, Presence, Ty};
 use crate::protocol::same::same;
 use crate::protocol::validator::{check_leaf, check_min_items, Leaf};
 use std::borrow::Cow;
-
-/// Any value: what a value no rule covers is checked against (it must still be JSON the
-/// `Value` parser accepts).
-pub(super) static ANY: Ty = Ty::Any;
-
-/// Once a pass has failed, it stops, or (for a possible row) reads the rest exactly without
-/// checking it: the rule a value is checked against (`None`: stop).
-pub(super) fn rule(st: &mut State<'_>, ty: &'static Ty) -> Option<&'static Ty> {
-    match st.failed() {
-        false => Some(ty),
-        true if st.may_stop() => None,
-        true => Some(&ANY),
-    }
-}
 
 /// Reads one value and checks it against `ty`. (Most values are read here, which builds
 /// nothing; [`value`] says what a value was, for the few members detection or a cross-field
