@@ -13,8 +13,8 @@
 use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
 use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
 use crate::model::{
-    AuditCard, AuditRun, Boards, CheckpointCard, Inspection, SessionDetail, SessionRow, TrafficKey,
-    TrafficSummary,
+    AuditCard, AuditRun, Boards, CheckpointCard, ConformanceReport, Inspection, SessionDetail,
+    SessionRow, TrafficKey, TrafficSummary,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -53,6 +53,8 @@ pub enum Request {
     RunAudit(RunAudit),
     /// [`TaskBoards`].
     TaskBoards(TaskBoards),
+    /// [`Conformance`].
+    Conformance(Conformance),
     /// A call to the demo server ([`DemoAsk`]).
     Demo(DemoCall),
 }
@@ -83,6 +85,9 @@ pub struct Load {
     pub rows: Vec<MailRow>,
     /// Forget what was loaded before.
     pub reset: bool,
+    /// The agents registered on the server (`None`: unknown): sessions, boards and the
+    /// conformance report then flag mail from or to any other name (`INVALID_AGENT`).
+    pub agents: Option<Vec<String>>,
 }
 
 /// Every Pair session at `now_ms`.
@@ -159,6 +164,15 @@ pub struct TaskBoards {
     pub reveal: bool,
 }
 
+/// Each agent's conformance to the protocols (the core's conformance report).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conformance {
+    /// The project.
+    pub key: TrafficKey,
+    /// Show secrets (else masked).
+    pub reveal: bool,
+}
+
 /// Declares each question's answer type, its [`Request`] variant and its [`Answer`]
 /// variant (both of the question's name).
 macro_rules! answers {
@@ -214,6 +228,7 @@ answers! {
     Audits => Vec<AuditCard>;
     RunAudit => AuditCard;
     TaskBoards => Boards;
+    Conformance => ConformanceReport;
 }
 
 /// Why a question has no answer.

@@ -195,6 +195,7 @@ impl TrafficStore {
             key: key.clone(),
             rows: read.rows,
             reset: first,
+            agents: read.agents,
         };
         let summary = link.ask(load).await.map_err(BackendError::Engine)?;
         Ok(Some((summary, read.notes)))

@@ -37,7 +37,7 @@ use crate::session::agents::Registry;
 use crate::session::pair_claude::PairClaudeConfig;
 use crate::session::violation::Violation;
 use crate::session::Book;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What a report is computed with.
@@ -66,7 +66,7 @@ pub struct FactoryInput {
 }
 
 /// A check's outcome for one agent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// It applies to none of the agent's messages.

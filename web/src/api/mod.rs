@@ -403,6 +403,8 @@ pub trait Backend {
 pub struct TrafficRead {
     /// The messages.
     pub rows: Vec<MailRow>,
+    /// The agents registered in the project, as the server lists them (`None`: not listed).
+    pub agents: Option<Vec<String>>,
     /// What the server left out (e.g. an inbox beyond what it returns), in words.
     pub notes: Vec<String>,
 }

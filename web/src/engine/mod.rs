@@ -9,12 +9,14 @@
 //! - [`sessions`]: sessions, checkpoints and decisions.
 //! - [`boards`]: the task boards.
 //! - [`audits`]: audit reports in mail, and audits run from a diff.
+//! - [`conformance`]: each agent's conformance report.
 //! - [`fields`]: a message's values, labelled, with its issues beside them.
 //! - [`secrets`]: secrets masked in what the views show, unless revealed.
 //! - [`demo`]: the demo server's calls answered.
 
 mod audits;
 mod boards;
+mod conformance;
 mod demo;
 mod fields;
 mod secrets;
@@ -63,12 +65,17 @@ impl Engine {
                 self.traffic.get(&key),
                 reveal,
             ))),
-            Request::Load(q::Load { key, rows, reset }) => {
+            Request::Load(q::Load {
+                key,
+                rows,
+                reset,
+                agents,
+            }) => {
                 let traffic = self.traffic.entry(key).or_default();
                 if reset {
                     *traffic = Traffic::default();
                 }
-                traffic.load(rows);
+                traffic.load(rows, agents);
                 reply::<q::Load>(Ok(traffic.summary()))
             }
             Request::Sessions(q::Sessions {
@@ -114,6 +121,10 @@ impl Engine {
             }) => reply::<q::TaskBoards>(
                 self.traffic(&key)
                     .map(|t| shown(boards::boards(t, now_ms), reveal)),
+            ),
+            Request::Conformance(q::Conformance { key, reveal }) => reply::<q::Conformance>(
+                self.traffic(&key)
+                    .map(|t| shown(conformance::report(t), reveal)),
             ),
             Request::Demo(call) => {
                 let server = self.demo.get_or_insert_with(DemoServer::new);

@@ -4,9 +4,9 @@
 //! (`"password": "hunter22"`), an array item with its array's.
 
 use crate::model::{
-    AuditCard, AuditIssueView, Boards, ChangeOrderView, CheckpointCard, CheckpointHistory,
-    DroidColumn, DroidTaskView, ErrorView, Field, FieldValue, GateView, PoTaskView, RequestView,
-    SessionDetail, SessionRow, TimelineItem,
+    AgentConformance, AuditCard, AuditIssueView, Boards, ChangeOrderView, CheckRow, CheckpointCard,
+    CheckpointHistory, ConformanceReport, DroidColumn, DroidTaskView, ErrorView, Field, FieldValue,
+    GateView, MessageLink, PoTaskView, RequestView, SessionDetail, SessionRow, TimelineItem,
 };
 use serde_json::Value;
 use std::borrow::Cow;
@@ -120,6 +120,10 @@ redact_fields! {
     ErrorView { code, message }
     RequestView { subject, comment }
     Boards { agent_po, droid, errors, permissions, reviews }
+    MessageLink { message_id }
+    CheckRow { messages, details }
+    AgentConformance { agent, checks }
+    ConformanceReport { agents }
 }
 
 impl Redact for Field {

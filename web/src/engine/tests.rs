@@ -16,18 +16,19 @@ use switchboard_core::session::pair::{IntegrityStatus, SessionStatus};
 use switchboard_core::session::pair_claude::RequestStatus;
 
 /// Asks the engine as the UI does: the answer decoded as the question's type.
-fn ask<Q: Ask>(engine: &mut Engine, question: Q) -> Result<Q::Answer, Refusal> {
+pub(super) fn ask<Q: Ask>(engine: &mut Engine, question: Q) -> Result<Q::Answer, Refusal> {
     decode(&engine.handle(question.request())).and_then(answer_of::<Q::Answer>)
 }
 
 /// Asks the demo server in the engine as the UI does.
-fn call<Q: call::DemoAsk>(engine: &mut Engine, call: Q) -> Result<Q::Answer, Refusal> {
+pub(super) fn call<Q: call::DemoAsk>(engine: &mut Engine, call: Q) -> Result<Q::Answer, Refusal> {
     let request = crate::ask::Request::Demo(call.call());
     decode(&engine.handle(request)).and_then(answer_of::<Q::Answer>)
 }
 
-/// The engine with the demo's pair-lab (or another project's) traffic loaded.
-fn loaded(project: &str) -> (Engine, TrafficKey) {
+/// The engine with the demo's pair-lab (or another project's) traffic loaded, with its
+/// registered agents.
+pub(super) fn loaded(project: &str) -> (Engine, TrafficKey) {
     let mut engine = Engine::new();
     let key = TrafficKey {
         src: Source::Demo,
@@ -44,10 +45,15 @@ fn reload(engine: &mut Engine, key: &TrafficKey, reset: bool) -> TrafficSummary 
         since: None,
     };
     let rows = call(engine, traffic).unwrap();
+    let agents = call::Agents {
+        project: key.project.clone(),
+    };
+    let agents = call(engine, agents).unwrap();
     let load = ask::Load {
         key: key.clone(),
         rows,
         reset,
+        agents: Some(agents.into_iter().map(|a| a.name).collect()),
     };
     ask(engine, load).unwrap()
 }

@@ -1,12 +1,15 @@
 //! A project's traffic: its messages as the core's envelopes (decoded and validated once)
 //! folded into the core's session book. New mail that is not older than what was folded is
-//! folded incrementally; older mail makes the book replay the whole log in time order.
+//! folded incrementally; older mail makes the book replay the whole log in time order. Given
+//! the agents registered on the server, the book checks every sender and recipient against
+//! them (`INVALID_AGENT`); a changed list replays the log.
 
 use crate::api::{MailRow, OpenCheckpoint};
 use crate::model::TrafficSummary;
 use std::collections::HashMap;
 use switchboard_core::agent_mail::Envelope;
 use switchboard_core::protocol::Options;
+use switchboard_core::session::agents::Registry;
 use switchboard_core::session::pair_claude::PairClaudeConfig;
 use switchboard_core::session::{in_time_order, Book};
 use switchboard_core::time::Timestamp;
@@ -20,11 +23,18 @@ pub struct Traffic {
     pub book: Book,
     latest: Option<Timestamp>,
     newest: Option<(Timestamp, String)>,
+    registry: Option<Registry>,
 }
 
 impl Traffic {
-    /// Adds messages not loaded yet.
-    pub fn load(&mut self, rows: Vec<MailRow>) {
+    /// Adds messages not loaded yet; `agents`, when known, are the registered agents.
+    pub fn load(&mut self, rows: Vec<MailRow>, agents: Option<Vec<String>>) {
+        // Names the server lists are never blank; one that is cannot be checked against.
+        let registry = agents.and_then(|names| Registry::new(names).ok());
+        let replay = registry.is_some() && registry != self.registry;
+        if replay {
+            self.registry = registry;
+        }
         let start = self.envelopes.len();
         for row in rows {
             if self.by_id.contains_key(&row.id) {
@@ -44,12 +54,17 @@ impl Traffic {
         let in_order = fresh
             .iter()
             .all(|e| e.at.is_none_or(|at| self.latest.is_none_or(|l| at >= l)));
-        if in_order {
+        if in_order && !replay {
             for env in in_time_order(fresh) {
                 self.book.observe(env);
             }
         } else {
-            self.book = Book::replay(&self.envelopes, PairClaudeConfig::default());
+            let book = Book::new(PairClaudeConfig::default());
+            let book = match &self.registry {
+                Some(registry) => book.with_agents(registry.clone()),
+                None => book,
+            };
+            self.book = book.replayed(&self.envelopes);
         }
         self.latest = self.latest.max(fresh.iter().filter_map(|e| e.at).max());
     }
@@ -58,6 +73,12 @@ impl Traffic {
     #[must_use]
     pub fn envelope(&self, entry: usize) -> Option<&Envelope> {
         self.envelopes.get(entry)
+    }
+
+    /// The registered agents, when known.
+    #[must_use]
+    pub fn registry(&self) -> Option<&Registry> {
+        self.registry.as_ref()
     }
 
     /// The log position of a transport id.
@@ -118,16 +139,17 @@ mod tests {
     #[test]
     fn late_mail_replays_and_ids_load_once() {
         let mut t = Traffic::default();
-        t.load(vec![row(
-            3,
-            "2026-01-01T00:00:03Z",
-            "CONTRACT_DRAFT",
-            DRAFT,
-        )]);
-        t.load(vec![
-            row(1, "2026-01-01T00:00:01Z", "PAIR_INIT", INIT),
-            row(3, "2026-01-01T00:00:03Z", "CONTRACT_DRAFT", DRAFT),
-        ]);
+        t.load(
+            vec![row(3, "2026-01-01T00:00:03Z", "CONTRACT_DRAFT", DRAFT)],
+            None,
+        );
+        t.load(
+            vec![
+                row(1, "2026-01-01T00:00:01Z", "PAIR_INIT", INIT),
+                row(3, "2026-01-01T00:00:03Z", "CONTRACT_DRAFT", DRAFT),
+            ],
+            None,
+        );
         assert_eq!(t.envelopes().len(), 2);
         let summary = t.summary();
         assert_eq!(summary.sessions, 1);

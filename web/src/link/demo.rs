@@ -257,8 +257,12 @@ impl Backend for DemoBackend {
             project: project.into(),
             since: since.map(Into::into),
         });
+        let agents = self.ask(call::Agents {
+            project: project.into(),
+        });
         Box::pin(async move {
             let rows = read.await?;
+            let agents = agents.await?;
             progress(TrafficProgress {
                 mailboxes_read: 1,
                 mailboxes: 1,
@@ -266,6 +270,7 @@ impl Backend for DemoBackend {
             });
             Ok(TrafficRead {
                 rows,
+                agents: Some(agents.into_iter().map(|a| a.name).collect()),
                 notes: Vec::new(),
             })
         })

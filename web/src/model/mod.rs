@@ -10,10 +10,12 @@
 //! - [`sessions`]: Pair sessions; [`checkpoints`]: the checkpoint queue.
 //! - [`evidence`]: files read from the project's folder for a checkpoint's review.
 //! - [`message`]: one message inspected; [`audits`]: audit reports; [`boards`]: task boards.
+//! - [`conformance`]: each agent's conformance to the protocols.
 
 pub mod audits;
 pub mod boards;
 pub mod checkpoints;
+pub mod conformance;
 pub mod evidence;
 pub mod message;
 pub mod sessions;
@@ -25,6 +27,7 @@ pub use boards::{
     RequestView,
 };
 pub use checkpoints::CheckpointCard;
+pub use conformance::{AgentConformance, CheckRow, ConformanceReport, MessageLink};
 pub use message::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
 pub use sessions::{
     ChangeOrderView, CheckpointHistory, ContractView, IntegrityView, SessionDetail, SessionRow,

@@ -83,7 +83,11 @@ impl McpBackend {
                 row
             })
             .collect();
-        Ok(TrafficRead { rows, notes })
+        Ok(TrafficRead {
+            rows,
+            agents: Some(agents),
+            notes,
+        })
     }
 
     async fn mailbox_traffic(
