@@ -215,16 +215,32 @@ impl Fingerprints {
     }
 }
 
+/// Text formats (JSON) read the serialized form, checked as [`Fingerprints::from_value`]
+/// checks it; binary ones (the console's worker seam, postcard, which cannot read a JSON
+/// value) read `(path, digest)` pairs, each path checked as [`ContractPath::parse`] checks it.
 impl<'de> Deserialize<'de> for Fingerprints {
-    /// The serialized form, checked as [`Fingerprints::from_value`] checks it.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Fingerprints, D::Error> {
+        if !d.is_human_readable() {
+            let pairs = Vec::<(String, Sha256Digest)>::deserialize(d)?;
+            let mut out = Fingerprints(Vec::with_capacity(pairs.len()));
+            for (path, digest) in pairs {
+                ContractPath::parse(&path)
+                    .and_then(|path| out.insert_digest(path, digest))
+                    .map_err(serde::de::Error::custom)?;
+            }
+            return Ok(out);
+        }
         let value = serde_json::Value::deserialize(d)?;
         Fingerprints::from_value(&value).map_err(serde::de::Error::custom)
     }
 }
 
+/// The serialized form in text formats; `(path, digest)` pairs in binary ones.
 impl Serialize for Fingerprints {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if !s.is_human_readable() {
+            return s.collect_seq(self.iter().map(|(path, digest)| (path.as_str(), digest)));
+        }
         let mut map = s.serialize_map(Some(self.0.len()))?;
         for (path, digest) in self.iter() {
             map.serialize_entry(path.as_str(), &format!("{PREFIX}{digest}"))?;

@@ -13,12 +13,13 @@
 use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
 use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
 use crate::model::{
-    AuditCard, AuditRun, Boards, CheckpointCard, ConformanceReport, Inspection, SessionDetail,
-    SessionRow, TrafficKey, TrafficSummary,
+    AuditCard, AuditRun, Boards, CheckpointCard, ConformanceReport, EvidenceView, FileRead,
+    Inspection, ReadPlan, SessionDetail, SessionRow, TrafficKey, TrafficSummary,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::rc::Rc;
+use switchboard_core::evidence::path::FolderPath;
 
 /// A question to the engine, and the type of its answer.
 pub trait Ask {
@@ -55,6 +56,10 @@ pub enum Request {
     TaskBoards(TaskBoards),
     /// [`Conformance`].
     Conformance(Conformance),
+    /// [`EvidenceNeeds`].
+    EvidenceNeeds(EvidenceNeeds),
+    /// [`Evidence`].
+    Evidence(Evidence),
     /// A call to the demo server ([`DemoAsk`]).
     Demo(DemoCall),
 }
@@ -164,6 +169,37 @@ pub struct TaskBoards {
     pub reveal: bool,
 }
 
+/// What to read from the folder for a session's evidence (the core's `evidence::needs`):
+/// the files its messages name, and directories to list; given their `listings`, the diffs
+/// and manifests found in them too.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EvidenceNeeds {
+    /// The project.
+    pub key: TrafficKey,
+    /// The session.
+    pub session: String,
+    /// Directories listed so far: the directory and its names.
+    pub listings: Vec<(String, Vec<String>)>,
+}
+
+/// A session's evidence laid out from what the page read of its folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Evidence {
+    /// The project.
+    pub key: TrafficKey,
+    /// The session.
+    pub session: String,
+    /// Each file read, as read.
+    pub files: Vec<(FolderPath, FileRead)>,
+    /// The directories listed ([`EvidenceNeeds::listings`]).
+    pub listings: Vec<(String, Vec<String>)>,
+    /// Texts known from earlier reads (a contract's tests as approved), so a changed file can
+    /// show the lines that differ.
+    pub baselines: Vec<String>,
+    /// Show secrets (else masked).
+    pub reveal: bool,
+}
+
 /// Each agent's conformance to the protocols (the core's conformance report).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conformance {
@@ -229,6 +265,8 @@ answers! {
     RunAudit => AuditCard;
     TaskBoards => Boards;
     Conformance => ConformanceReport;
+    EvidenceNeeds => ReadPlan;
+    Evidence => EvidenceView;
 }
 
 /// Why a question has no answer.

@@ -11,6 +11,7 @@
 //! - [`engine`]: the worker's side; [`ask`] (the questions and their answer types),
 //!   [`model`] (the view models) and [`link`] (the transport): the seam between the two.
 //! - [`store`]: projects' traffic kept up to date; [`session`]: backends and settings.
+//! - [`folder`]: the project folder the evidence views read (the demo's, or a linked one).
 //! - [`markdown`]: safe rendering of untrusted message bodies (in the engine);
 //!   [`percent`]: URI component encoding.
 
@@ -25,6 +26,7 @@ pub mod ask;
 pub mod clock;
 pub mod components;
 pub mod engine;
+pub mod folder;
 pub mod link;
 pub mod markdown;
 pub mod model;

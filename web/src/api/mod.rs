@@ -12,6 +12,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
+use switchboard_core::fingerprint::Fingerprints;
 use switchboard_core::glob::patterns_overlap;
 
 pub mod demo;
@@ -333,6 +334,15 @@ impl CheckpointDecision {
                 reviewed: None,
             },
         }
+    }
+
+    /// The decision with the fingerprints of the test files the reviewer was shown: APPROVED
+    /// (and ACCEPT CHANGE) send them as the contract's `test_fingerprints`. None, or none
+    /// read, leaves the draft's.
+    #[must_use]
+    pub fn with_reviewed(mut self, reviewed: Option<Fingerprints>) -> CheckpointDecision {
+        self.decide.reviewed = reviewed.filter(|f| !f.is_empty());
+        self
     }
 }
 

@@ -1,12 +1,16 @@
 //! What the views share: the route's parameters, loading and error states, times and
 //! countdowns, checkpoints and integrity, a message's labelled fields, audit reports, a
+//! checkpoint's evidence from the project's folder, diffs with findings, review records, a
 //! project's traffic (with its progress) and the protocol views' navigation, and the watcher
 //! behind the tab title and notifications.
 
 pub mod audit;
 pub mod checkpoint;
+pub mod diff;
+pub mod evidence;
 pub mod fields;
 pub mod load;
+pub mod review;
 pub mod route;
 pub mod secrets;
 pub mod status;

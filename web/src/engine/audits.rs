@@ -1,86 +1,42 @@
 //! Audit reports: those carried in mail (`AUDIT_REPORT`, the `audit_report.json` shape) and
 //! those the core's audit produces in the browser from a diff and a contract's files, both
-//! as the same card: the mail's JSON read once at this edge, the core's report mapped as it is.
+//! as the same card: both read by the core as its `evidence::report::Report` (one decoder of a
+//! report's JSON), then mapped.
 
 use super::traffic::Traffic;
 use crate::model::{AuditCard, AuditIssueView, AuditRun};
-use serde::de::DeserializeOwned;
-use serde_json::Value;
 use switchboard_core::agent_mail::Envelope;
-use switchboard_core::audit::{self, AuditReport, Contract};
+use switchboard_core::audit::{self, Contract};
+use switchboard_core::evidence::report::Report;
 use switchboard_core::session::pair::PairSession;
 
-fn text(v: &Value, key: &str) -> Option<String> {
-    v.get(key).and_then(Value::as_str).map(str::to_owned)
-}
-
-/// A member as the closed set it names (`None`: absent, or none of its names).
-fn named<T: DeserializeOwned>(v: &Value, key: &str) -> Option<T> {
-    T::deserialize(v.get(key)?).ok()
-}
-
-/// An audit report carried in mail (already valid: its enums parse) as a card.
-#[must_use]
-pub fn card(report: &Value) -> Option<AuditCard> {
+/// An audit report as the core reads it ([`Report`]: from mail, or the core's own audit) as
+/// a card; `None` for a report without a status, and findings without a type are left out.
+fn card(report: Report, session: Option<String>) -> Option<AuditCard> {
     Some(AuditCard {
-        session: None,
-        id: None,
-        at_ms: None,
-        from: None,
-        status: named(report, "status")?,
-        severity: named(report, "severity"),
-        scheming: report.get("scheming_detected") == Some(&Value::Bool(true)),
-        issues: report
-            .get("issues")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|i| {
-                Some(AuditIssueView {
-                    kind: named(i, "type")?,
-                    severity: named(i, "severity"),
-                    description: text(i, "description").unwrap_or_default(),
-                    location: text(i, "location"),
-                    code: text(i, "code"),
-                    pattern: text(i, "pattern"),
-                })
-            })
-            .collect(),
-        notes: report
-            .get("notes")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .map(str::to_owned)
-            .collect(),
-    })
-}
-
-/// The core's audit report as a card.
-fn report_card(report: &AuditReport, session: Option<String>) -> AuditCard {
-    AuditCard {
         session,
         id: None,
         at_ms: None,
         from: None,
-        status: report.status,
-        severity: Some(report.severity),
+        status: report.status?,
+        severity: report.severity,
         scheming: report.scheming_detected,
         issues: report
             .issues
-            .iter()
-            .map(|f| AuditIssueView {
-                kind: f.kind,
-                severity: Some(f.severity),
-                description: f.description.clone(),
-                location: Some(f.location.to_string()),
-                code: Some(f.code.as_str().to_owned()),
-                pattern: Some(f.pattern.to_owned()),
+            .into_iter()
+            .filter_map(|f| {
+                Some(AuditIssueView {
+                    kind: f.kind?,
+                    severity: f.severity,
+                    description: f.description,
+                    location: f.location,
+                    code: f.code.map(|c| c.as_str().to_owned()),
+                    pattern: f.pattern,
+                })
             })
             .collect(),
-        notes: report.notes.clone(),
-    }
+        notes: report.notes,
+    })
 }
 
 fn mail_card(env: &Envelope, session: Option<&str>) -> Option<AuditCard> {
@@ -90,7 +46,7 @@ fn mail_card(env: &Envelope, session: Option<&str>) -> Option<AuditCard> {
         id: env.id,
         at_ms: env.at.map(|t| t.0),
         from: env.from.clone(),
-        ..card(&report.value)?
+        ..card(Report::from_value(&report.value), None)?
     })
 }
 
@@ -136,7 +92,8 @@ pub fn run(run: &AuditRun) -> Result<AuditCard, String> {
     let diff = audit::parse_diff(&run.diff).map_err(|e| format!("Diff: {e}"))?;
     let approved: Vec<&str> = run.approved.iter().map(String::as_str).collect();
     let report = audit::audit(&contract, &diff, &approved);
-    Ok(report_card(&report, run.session.clone()))
+    card(Report::of(&report), run.session.clone())
+        .ok_or_else(|| "The audit gave no status.".to_owned())
 }
 
 #[cfg(test)]

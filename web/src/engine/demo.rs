@@ -5,6 +5,7 @@
 use super::sessions;
 use super::traffic::Traffic;
 use crate::api::demo::call::{self, DemoAsk, DemoCall, DemoResult};
+use crate::api::demo::folder;
 use crate::api::demo::server::DemoServer;
 use crate::api::BackendError;
 use crate::ask::encode_demo;
@@ -50,6 +51,8 @@ pub fn answer(
             reply::<call::Traffic>(server.traffic(&c.project, c.since.as_deref()))
         }
         DemoCall::Contract(c) => reply::<call::Contract>(Ok(server.contract(&c.thread))),
+        DemoCall::ReadFile(c) => reply::<call::ReadFile>(Ok(folder::read(&c.project, &c.path))),
+        DemoCall::ListDir(c) => reply::<call::ListDir>(Ok(folder::list(&c.project, &c.dir))),
     }
 }
 

@@ -13,11 +13,13 @@
 //! - [`fields`]: a message's values, labelled, with its issues beside them.
 //! - [`secrets`]: secrets masked in what the views show, unless revealed.
 //! - [`demo`]: the demo server's calls answered.
+//! - [`evidence`]: a checkpoint's evidence, from the files read of the project's folder.
 
 mod audits;
 mod boards;
 mod conformance;
 mod demo;
+mod evidence;
 mod fields;
 mod secrets;
 mod sessions;
@@ -29,6 +31,7 @@ pub use traffic::Traffic;
 use crate::api::demo::server::DemoServer;
 use crate::ask::{encode, Ask, Request};
 use crate::model::TrafficKey;
+use crate::routes::Source;
 use secrets::shown;
 use std::collections::HashMap;
 
@@ -126,6 +129,26 @@ impl Engine {
                 self.traffic(&key)
                     .map(|t| shown(conformance::report(t), reveal)),
             ),
+            Request::EvidenceNeeds(q::EvidenceNeeds {
+                key,
+                session,
+                listings,
+            }) => reply::<q::EvidenceNeeds>(
+                self.traffic(&key)
+                    .and_then(|t| evidence::plan(t, &session, &listings)),
+            ),
+            Request::Evidence(mut asked) => {
+                if asked.key.src == Source::Demo {
+                    // The demo ships the texts its contracts were fingerprinted with.
+                    asked
+                        .baselines
+                        .extend(crate::api::demo::folder::baselines());
+                }
+                reply::<q::Evidence>(
+                    self.traffic(&asked.key)
+                        .and_then(|t| evidence::evidence(t, &asked)),
+                )
+            }
             Request::Demo(call) => {
                 let server = self.demo.get_or_insert_with(DemoServer::new);
                 demo::answer(server, &self.traffic, call)
@@ -141,5 +164,7 @@ impl Engine {
     }
 }
 
+#[cfg(test)]
+mod evidence_tests;
 #[cfg(test)]
 mod tests;

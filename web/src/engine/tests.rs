@@ -39,7 +39,7 @@ pub(super) fn loaded(project: &str) -> (Engine, TrafficKey) {
 }
 
 /// Loads the demo project's traffic (again) into the engine.
-fn reload(engine: &mut Engine, key: &TrafficKey, reset: bool) -> TrafficSummary {
+pub(super) fn reload(engine: &mut Engine, key: &TrafficKey, reset: bool) -> TrafficSummary {
     let traffic = call::Traffic {
         project: key.project.clone(),
         since: None,

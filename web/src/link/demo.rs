@@ -12,10 +12,12 @@ use crate::api::{
     Project, Reservation, SearchHit, TrafficProgress, TrafficRead, UnifiedRow, Variant,
 };
 use crate::ask::{answer_of, Request};
+use crate::model::evidence::FileRead;
 use futures::FutureExt;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
+use switchboard_core::evidence::path::FolderPath;
 
 /// The demo, except the `scale` project's synthetic inboxes, which are written here, where
 /// the pane reads them (the 100k inbox would otherwise wait for the worker and cross to the
@@ -80,6 +82,31 @@ pub async fn contract(
         thread: thread.into(),
     };
     ask(link, call).await
+}
+
+/// A file of the demo's virtual project folder, as a linked folder reads it.
+pub async fn read_file(link: &EngineLink, project: &str, path: &FolderPath) -> FileRead {
+    let call = call::ReadFile {
+        project: project.into(),
+        path: path.clone(),
+    };
+    ask(link, call)
+        .await
+        .unwrap_or_else(|e| FileRead::Unreadable {
+            reason: e.to_string(),
+        })
+}
+
+/// The names in a directory of the demo's virtual project folder.
+///
+/// # Errors
+/// No such directory, or the engine failed.
+pub async fn list_dir(link: &EngineLink, project: &str, dir: &str) -> Result<Vec<String>, String> {
+    let call = call::ListDir {
+        project: project.into(),
+        dir: dir.into(),
+    };
+    ask(link, call).await.map_err(|e| e.to_string())?
 }
 
 impl Backend for DemoBackend {

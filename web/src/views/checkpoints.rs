@@ -17,8 +17,10 @@ use crate::api::{CheckpointDecision, Decided, Draft};
 use crate::ask::{self, Drafts};
 use crate::components::audit::AuditReport;
 use crate::components::checkpoint::{integrity, title};
+use crate::components::evidence::{EvidencePanel, Reviewed};
 use crate::components::fields::Fields;
 use crate::components::load::{fetch, load, Data};
+use crate::components::review;
 use crate::components::route::Here;
 use crate::components::time::{Countdown, Time};
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
@@ -27,7 +29,8 @@ use crate::model::{CheckpointCard, TrafficKey};
 use crate::routes;
 use leptos::prelude::*;
 use std::collections::HashMap;
-use switchboard_core::session::pair::checkpoint::Decision;
+use switchboard_core::fingerprint::Fingerprints;
+use switchboard_core::session::pair::checkpoint::{Decision, DecisionKind};
 
 /// The checkpoints view.
 #[component]
@@ -185,11 +188,16 @@ fn Card(
     // earlier text is never shown beside a newer one.
     let link = here.session.link();
     let (ask_key, ask_at) = (key.clone(), at.clone());
+    let reviewed = Reviewed::new();
     let answered: Data<(String, Preview)> = load(move || {
         let typed = text.get();
+        // APPROVED carries the fingerprints of the tests shown: nothing is previewed (or sent)
+        // before the folder was read.
+        let fingerprints = reviewed.fingerprints.get();
+        let ready = reviewed.ready.get();
         let (link, key, at) = (link.clone(), ask_key.clone(), ask_at.clone());
         fetch(async move {
-            if typed.trim().is_empty() {
+            if typed.trim().is_empty() || !ready {
                 return None;
             }
             let preview = match Decision::parse(checkpoint, &typed) {
@@ -197,7 +205,8 @@ fn Card(
                 Ok(decision) => {
                     let asked = Drafts {
                         key,
-                        decision: CheckpointDecision::at(&at, &decision),
+                        decision: CheckpointDecision::at(&at, &decision)
+                            .with_reviewed(approving(&decision, fingerprints)),
                     };
                     match link.ask(asked).await {
                         Ok(drafts) => Preview::Ready(decision, drafts),
@@ -233,24 +242,43 @@ fn Card(
             drafts[0].thread_id.clone().unwrap_or_default()
         );
         let (project, at) = (send_project.clone(), send_at.clone());
+        let fingerprints = reviewed.fingerprints.get_untracked();
         super::common::run_action(here, progress, busy, move |backend| async move {
-            let sent: Vec<String> = drafts
-                .iter()
-                .map(|d| format!("{} to {}", d.subject, d.to.join(", ")))
-                .collect();
             let decided = Decided {
-                decision: CheckpointDecision::at(&at, &decision),
-                drafts,
+                decision: CheckpointDecision::at(&at, &decision)
+                    .with_reviewed(approving(&decision, fingerprints)),
+                drafts: drafts.clone(),
             };
             let ids = backend.send_decision(&project, decided).await?;
             // Sent: the typed decision is done with.
             text.set(String::new());
+            let sent: Vec<(Draft, u64)> = drafts.into_iter().zip(ids).collect();
+            let approved = matches!(
+                decision.kind,
+                DecisionKind::Approved | DecisionKind::AcceptChange
+            );
+            if approved {
+                review::keep_baselines(src, &project, &reviewed.tests.get_untracked());
+            }
+            let record = review::keep(review::Decided {
+                src,
+                project: &project,
+                session: &at.session,
+                checkpoint: at.checkpoint,
+                decision: decision.literal(),
+                now_ms: backend.now_ms(),
+                shown: reviewed.shown.get_untracked(),
+                sent: &sent,
+            });
             let sent: Vec<String> = sent
-                .into_iter()
-                .zip(ids)
-                .map(|(what, id)| format!("{what} (message {id})"))
+                .iter()
+                .map(|(d, id)| format!("{} to {} (message {id})", d.subject, d.to.join(", ")))
                 .collect();
-            Ok(format!("Sent {}.", sent.join(", ")))
+            let kept = match record {
+                Ok(()) => " The review record is kept with the session.".to_owned(),
+                Err(why) => format!(" The review record could not be kept: {why}."),
+            };
+            Ok(format!("Sent {}.{kept}", sent.join(", ")))
         });
     };
     let send_on_click = send.clone();
@@ -288,6 +316,7 @@ fn Card(
                 {card.audits.into_iter().map(|card| view! {
                     <AuditReport card src project=project.clone() />
                 }).collect_view()}
+                <EvidencePanel here key=key.clone() session=session_id.clone() checkpoint reviewed />
             </div>
             <form class="decision" on:submit=move |ev| { ev.prevent_default(); send(); }>
                 <p class="decisions">
@@ -320,6 +349,13 @@ fn Card(
             </form>
         </li>
     }
+}
+
+/// The fingerprints APPROVED sends as CONTRACT_FINAL's `test_fingerprints`: those of the
+/// tests shown. Other decisions set no baseline from them (ACCEPT CHANGE names the next
+/// version of the tests, which the reviewer was not shown).
+fn approving(decision: &Decision, shown: Option<Fingerprints>) -> Option<Fingerprints> {
+    shown.filter(|_| decision.kind == DecisionKind::Approved)
 }
 
 /// A message the decision sends, exactly as it will be sent (built by the core, so valid).

@@ -9,6 +9,7 @@ use crate::ask;
 use crate::components::audit::AuditReport;
 use crate::components::checkpoint::{integrity, label, phase};
 use crate::components::fields::Issues;
+use crate::components::review::ReviewRecords;
 use crate::components::route::{param, Here};
 use crate::components::status::Problem;
 use crate::components::time::{step_text, Countdown, Time, REFRESH_MS};
@@ -146,6 +147,7 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
                 }).collect_view()}
             </ul>
         </section>
+        <ReviewRecords src project=project.clone() session=row.id.clone() />
         <section aria-label="Change orders">
             <h3>"Change orders"</h3>
             {d.change_orders.is_empty().then(|| view! { <p class="muted">"None."</p> })}

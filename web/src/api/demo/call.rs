@@ -7,9 +7,11 @@ use crate::api::{
     Agent, BackendError, CheckpointDecision, Contact, Draft, MailRow, Project, Reservation,
     SearchHit, UnifiedRow,
 };
+use crate::model::evidence::FileRead;
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::rc::Rc;
+use switchboard_core::evidence::path::FolderPath;
 
 /// A call to the demo server, and the type of its answer.
 pub trait DemoAsk {
@@ -202,6 +204,20 @@ calls! {
         /// The session's thread.
         thread: String,
     } -> Option<(Vec<(String, String)>, String)>;
+    /// A file of the demo's virtual project folder ([`crate::api::demo::folder`]).
+    ReadFile {
+        /// Project.
+        project: String,
+        /// The file, from the folder's root.
+        path: FolderPath,
+    } -> FileRead;
+    /// The names in a directory of the demo's folder (`""`: its root), or why there are none.
+    ListDir {
+        /// Project.
+        project: String,
+        /// The directory, from the folder's root.
+        dir: String,
+    } -> Result<Vec<String>, String>;
 }
 
 /// What the server answers a call: its answer, or the error a server would give.

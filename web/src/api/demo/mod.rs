@@ -9,9 +9,11 @@
 //! - [`gen`]: the generator; [`traffic`]: the everyday traffic; [`scenarios`]: the curated
 //!   part; [`scale`]: the synthetic 1k/10k/100k inboxes.
 //! - [`server`]: the in-memory server answering the calls; [`planner`]: its planner's answers.
+//! - [`folder`]: the virtual project folder its Pair sessions' artifacts are read from.
 
 pub mod call;
 pub mod dates;
+pub mod folder;
 pub mod gen;
 pub mod planner;
 pub mod scale;

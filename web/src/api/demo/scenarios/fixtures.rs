@@ -37,6 +37,11 @@ new file mode 100644
 
 /// The password reset's contract tests (pair-104; its builder edits one).
 pub const RESET_TESTS: &str = "from reset import make_token, verify_token\n\ndef test_token_round_trip():\n    token = make_token(\"ada@example.com\", now=1000)\n    assert verify_token(token, now=1500) == \"ada@example.com\"\n\ndef test_token_expires_after_an_hour():\n    token = make_token(\"ada@example.com\", now=1000)\n    assert verify_token(token, now=1000 + 3601) is None\n";
+/// pair-104's tests file as its builder left it: one assertion made always true.
+#[must_use]
+pub fn reset_tests_tampered() -> String {
+    RESET_TESTS.replace("3601) is None\n", "3601) is None or True\n")
+}
 const RESET_SPEC: &str = "# Password reset by email\n\nA reset token names the account's email and expires one hour after it was issued.\n";
 const RESET_DIFF: &str = r#"diff --git a/reset.py b/reset.py
 new file mode 100644

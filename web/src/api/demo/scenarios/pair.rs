@@ -2,7 +2,7 @@
 //! caught by its audit, a merged and an aborted session, one building against its deadline.
 
 use super::audits::audit_report;
-use super::fixtures::{prints, RATE_TESTS, RESET_TESTS};
+use super::fixtures::{prints, reset_tests_tampered, RATE_TESTS, RESET_TESTS};
 use super::plan::{a, t, Plan, BUILDER, PLANNER};
 use switchboard_core::protocol::builders::pair::{
     build_complete, change_order, change_order_accepted, contract_draft, pair_init, session_abort,
@@ -80,7 +80,7 @@ pub fn pair_sessions(plan: &mut Plan) {
     // Tampered: the builder edited a contract test (its fingerprint changed) and the audit
     // caught it.
     let reset_tests = "tmp/pair_1767104000_tests.py";
-    let tampered = RESET_TESTS.replace("3601) is None\n", "3601) is None or True\n");
+    let tampered = reset_tests_tampered();
     plan.contracted(
         820,
         "pair-104",
