@@ -1,11 +1,12 @@
 //! The console's session: which backends exist (the demo, created on first use; a live
 //! server, after connecting), the engine link, the projects' traffic, a revision counter
-//! that views watch to reload after an action, and whether the reviewer asked for desktop
-//! notifications. Connection settings stay in memory, or in sessionStorage when the user
-//! ticks "remember" — never in localStorage, URLs or logs.
+//! that views watch to reload after an action, the linked project folders, and whether the
+//! reviewer asked for desktop notifications. Connection settings stay in memory, or in
+//! sessionStorage when the user ticks "remember" — never in localStorage, URLs or logs.
 
 use crate::api::mcp::ConnectConfig;
 use crate::api::{Backend, BackendError};
+use crate::components::folder::FolderLinks;
 use crate::link::demo::DemoBackend;
 use crate::link::EngineLink;
 use crate::model::TrafficKey;
@@ -32,6 +33,8 @@ pub struct Session {
     pub notify: RwSignal<bool>,
     /// The reviewer chose to see the secrets in mail (else every view masks them).
     pub reveal: RwSignal<bool>,
+    /// The project folders linked in this page.
+    pub folders: FolderLinks,
 }
 
 impl Session {
@@ -46,6 +49,7 @@ impl Session {
             traffic: TrafficStore::new(),
             notify: RwSignal::new(false),
             reveal: RwSignal::new(false),
+            folders: FolderLinks::new(),
         }
     }
 

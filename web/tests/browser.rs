@@ -18,6 +18,9 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+#[path = "browser/folder.rs"]
+mod folder;
+
 /// A fresh element of the test page.
 fn host() -> web_sys::HtmlElement {
     let document = web_sys::window().unwrap().document().unwrap();

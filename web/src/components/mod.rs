@@ -1,7 +1,7 @@
 //! What the views share: the route's parameters, loading and error states, times and
 //! countdowns, checkpoints and integrity, a message's labelled fields, audit reports, a
-//! checkpoint's evidence from the project's folder, diffs with findings, review records, a
-//! project's traffic (with its progress) and the protocol views' navigation, and the watcher
+//! checkpoint's evidence from the project's folder, diffs with findings, review records, the
+//! project's linked folder, a project's traffic (with its progress) and the protocol views' navigation, and the watcher
 //! behind the tab title and notifications.
 
 pub mod audit;
@@ -9,6 +9,7 @@ pub mod checkpoint;
 pub mod diff;
 pub mod evidence;
 pub mod fields;
+pub mod folder;
 pub mod load;
 pub mod review;
 pub mod route;

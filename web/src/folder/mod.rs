@@ -3,6 +3,8 @@
 //! The page only reads bytes and lists directories; which files a session needs, and what
 //! they are, is the core's, in the engine (`ask::EvidenceNeeds`, `ask::Evidence`).
 
+pub mod linked;
+
 use crate::link::{demo, EngineLink};
 use crate::model::evidence::FileRead;
 use crate::routes::Source;
@@ -13,6 +15,8 @@ use switchboard_core::evidence::path::FolderPath;
 pub enum Folder {
     /// The demo's virtual folder of a demo project.
     Demo(DemoFolder),
+    /// The working tree the reviewer linked for a live project.
+    Linked(linked::LinkedFolder),
 }
 
 /// The demo's virtual folder of one project, reached through the engine.
@@ -30,6 +34,7 @@ impl Folder {
     pub fn name(&self) -> String {
         match self {
             Folder::Demo(d) => format!("the demo's folder of {}", d.project),
+            Folder::Linked(f) => f.name(),
         }
     }
 
@@ -37,6 +42,7 @@ impl Folder {
     pub async fn read(&self, path: &FolderPath) -> FileRead {
         match self {
             Folder::Demo(d) => demo::read_file(&d.link, &d.project, path).await,
+            Folder::Linked(f) => f.read(path).await,
         }
     }
 
@@ -47,6 +53,7 @@ impl Folder {
     pub async fn list(&self, dir: &str) -> Result<Vec<String>, String> {
         match self {
             Folder::Demo(d) => demo::list_dir(&d.link, &d.project, dir).await,
+            Folder::Linked(f) => f.list(dir).await,
         }
     }
 }
@@ -60,6 +67,6 @@ pub fn of_project(src: Source, project: &str, link: EngineLink) -> Option<Folder
             link,
             project: project.to_owned(),
         })),
-        Source::Live => None,
+        Source::Live => crate::components::folder::linked_folder(project).map(Folder::Linked),
     }
 }

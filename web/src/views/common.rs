@@ -2,6 +2,7 @@
 //! helpers, and links followed with their encoding kept.
 
 use crate::api::{Backend, BackendError};
+use crate::components::folder::FolderLink;
 use crate::components::route::Here;
 use crate::routes::{self, Source};
 use leptos::prelude::*;
@@ -113,7 +114,8 @@ pub fn ProgressNote(progress: RwSignal<Progress>) -> impl IntoView {
     }
 }
 
-/// The navigation bar: where we are, the agent's pages, and project search (`/` focuses it).
+/// The navigation bar: where we are, the agent's pages, project search (`/` focuses it),
+/// and the project's linked folder.
 #[component]
 pub fn NavBar() -> impl IntoView {
     let here = Here::new();
@@ -181,6 +183,7 @@ pub fn NavBar() -> impl IntoView {
                     on:click=move |_| here.session.reveal.update(|r| *r = !*r)>
                     {move || if here.session.reveal.get() { "Mask secrets" } else { "Reveal secrets" }}
                 </button>
+                <FolderLink />
             </Show>
         </nav>
     }
