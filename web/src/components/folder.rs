@@ -1,7 +1,8 @@
 //! The project's linked folder as the views see it: the links of this page by server and
-//! project ([`FolderLinks`], restored from what the browser kept), the linked folder of the
-//! route's project ([`use_linked_folder`]), and the control in the project's header that
-//! links a folder, asks for the browser's permission again, and unlinks ([`FolderLink`]).
+//! project ([`FolderLinks`], restored from what the browser kept), the linked folder of a
+//! project ([`linked_folder`], which the evidence views read through `folder::of_project`),
+//! and the control in the project's header that links a folder, asks for the browser's
+//! permission again, and unlinks ([`FolderLink`]).
 //!
 //! The demo has no link: its sessions read the demo's own virtual folder.
 
@@ -11,10 +12,9 @@ use crate::routes::Source;
 use crate::session::Session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use std::collections::BTreeMap;
 
 /// Which project a link belongs to: the server (its MCP endpoint) and the project's slug.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FolderKey {
     /// The server's MCP endpoint (`http://127.0.0.1:8765/mcp/`).
     pub server: String,
@@ -38,10 +38,11 @@ pub enum LinkState {
     ReadOnceBefore(String),
 }
 
-/// The folder links of this page, provided with the [`crate::session::Session`].
+/// The folder links of this page, provided with the [`Session`].
 #[derive(Clone, Copy)]
 pub struct FolderLinks {
-    states: RwSignal<BTreeMap<FolderKey, LinkState>>,
+    /// Few projects per page: a list, looked up by key.
+    states: RwSignal<Vec<(FolderKey, LinkState)>>,
     /// The last link, permission or unlink failure, in words (shown in the header).
     pub trouble: RwSignal<Option<String>>,
 }
@@ -53,62 +54,76 @@ impl Default for FolderLinks {
 }
 
 impl FolderLinks {
-    /// No links yet (each project's kept link is restored when a view first asks).
+    /// No links yet (each project's kept link is restored when its header first shows).
     #[must_use]
     pub fn new() -> Self {
         Self {
-            states: RwSignal::new(BTreeMap::new()),
+            states: RwSignal::new(Vec::new()),
             trouble: RwSignal::new(None),
         }
     }
 
-    /// A project's link state (tracked); [`LinkState::Restoring`] before [`Self::restore`].
+    /// A project's link state (tracked); [`LinkState::Restoring`] before [`Self::check`].
     #[must_use]
     pub fn state(&self, key: &FolderKey) -> LinkState {
         self.states
-            .with(|s| s.get(key).cloned())
+            .with(|s| find(s, key))
             .unwrap_or(LinkState::Restoring)
     }
 
     fn set(&self, key: &FolderKey, state: LinkState) {
-        self.states.update(|s| {
-            s.insert(key.clone(), state);
-        });
+        self.states
+            .update(|s| match s.iter_mut().find(|(k, _)| k == key) {
+                Some(entry) => entry.1 = state,
+                None => s.push((key.clone(), state)),
+            });
     }
 
-    /// Looks for the link the browser kept for a project, once per page.
-    pub fn restore(&self, key: &FolderKey) {
-        if self.states.with_untracked(|s| s.contains_key(key)) {
-            return;
+    /// Restores the link the browser kept for a project (first time), or asks the browser
+    /// whether a linked folder may still be read (a permission taken back turns it into
+    /// [`LinkState::NeedsPermission`]). The header calls it on every project view.
+    pub fn check(&self, key: &FolderKey) {
+        let before = self.states.with_untracked(|s| find(s, key));
+        let checking = match &before {
+            None => None,
+            Some(LinkState::Linked(folder)) if !folder.read_once() => Some(folder.clone()),
+            Some(_) => return,
+        };
+        if before.is_none() {
+            self.set(key, LinkState::Restoring);
         }
-        self.set(key, LinkState::Restoring);
         let (links, key) = (*self, key.clone());
         spawn_local(async move {
-            let state = match kept::restore(&key.server, &key.project).await {
-                Ok(Some(kept::Kept::Folder(folder))) => links.checked(folder).await,
-                Ok(Some(kept::Kept::ReadOnce(name))) => LinkState::ReadOnceBefore(name),
-                Ok(None) => LinkState::Unlinked,
+            let folder = match checking {
+                Some(folder) => folder,
+                None => match kept::restore(&key.server, &key.project).await {
+                    Ok(Some(kept::Kept::Folder(folder))) => folder,
+                    Ok(Some(kept::Kept::ReadOnce(name))) => {
+                        return links.set(&key, LinkState::ReadOnceBefore(name));
+                    }
+                    Ok(None) => return links.set(&key, LinkState::Unlinked),
+                    Err(why) => {
+                        links.trouble.try_set(Some(format!(
+                            "The browser's kept links could not be read: {why}"
+                        )));
+                        return links.set(&key, LinkState::Unlinked);
+                    }
+                },
+            };
+            let state = match folder.permission(false).await {
+                Ok(Permission::Granted) => LinkState::Linked(folder.clone()),
+                Ok(_) => LinkState::NeedsPermission(folder.clone()),
                 Err(why) => {
-                    links.trouble.try_set(Some(format!(
-                        "The browser's kept links could not be read: {why}"
-                    )));
-                    LinkState::Unlinked
+                    links.trouble.try_set(Some(why));
+                    LinkState::NeedsPermission(folder.clone())
                 }
             };
-            links.set(&key, state);
-        });
-    }
-
-    /// A folder's state after asking the browser whether it may still be read.
-    async fn checked(&self, folder: LinkedFolder) -> LinkState {
-        match folder.permission(false).await {
-            Ok(Permission::Granted) => LinkState::Linked(folder),
-            Ok(_) => LinkState::NeedsPermission(folder),
-            Err(why) => {
-                self.trouble.try_set(Some(why));
-                LinkState::NeedsPermission(folder)
+            // Unless the reviewer linked or unlinked meanwhile.
+            let now = links.states.with_untracked(|s| find(s, &key));
+            if matches!(now, Some(LinkState::Restoring)) || now == Some(LinkState::Linked(folder)) {
+                links.set(&key, state);
             }
-        }
+        });
     }
 
     /// Links a folder to a project and keeps the link (a picked folder's handle, or a folder
@@ -129,42 +144,24 @@ impl FolderLinks {
     /// Asks the browser for permission to read the project's kept folder again (in answer
     /// to the reviewer's click).
     pub fn ask_again(&self, key: &FolderKey) {
-        let LinkState::NeedsPermission(folder) = self.state_untracked(key) else {
+        let Some(LinkState::NeedsPermission(folder)) = self.states.with_untracked(|s| find(s, key))
+        else {
             return;
         };
         let (links, key) = (*self, key.clone());
         spawn_local(async move {
-            match folder.permission(true).await {
+            let trouble = match folder.permission(true).await {
                 Ok(Permission::Granted) => {
-                    links.trouble.try_set(None);
                     links.set(&key, LinkState::Linked(folder));
+                    None
                 }
-                Ok(_) => {
-                    let name = folder.name();
-                    links
-                        .trouble
-                        .try_set(Some(format!("The browser was not allowed to read {name}.")));
-                }
-                Err(why) => {
-                    links.trouble.try_set(Some(why));
-                }
-            }
-        });
-    }
-
-    /// Asks the browser whether the project's folder may still be read (after a read was
-    /// refused): a permission taken back turns the link into [`LinkState::NeedsPermission`].
-    pub fn recheck(&self, key: &FolderKey) {
-        let LinkState::Linked(folder) = self.state_untracked(key) else {
-            return;
-        };
-        let (links, key) = (*self, key.clone());
-        spawn_local(async move {
-            let state = links.checked(folder.clone()).await;
-            // Only if the link is still the one checked.
-            if links.state_untracked(&key) == LinkState::Linked(folder) {
-                links.set(&key, state);
-            }
+                Ok(_) => Some(format!(
+                    "The browser was not allowed to read {}.",
+                    folder.name()
+                )),
+                Err(why) => Some(why),
+            };
+            links.trouble.try_set(trouble);
         });
     }
 
@@ -181,38 +178,20 @@ impl FolderLinks {
             }
         });
     }
-
-    fn state_untracked(&self, key: &FolderKey) -> LinkState {
-        self.states
-            .with_untracked(|s| s.get(key).cloned())
-            .unwrap_or(LinkState::Restoring)
-    }
 }
 
-/// The route's project as a link key (tracked); `None` on the demo, outside a project, or
-/// before connecting.
-#[must_use]
-pub fn folder_key(here: Here) -> Option<FolderKey> {
-    let project = here.project.get();
-    if here.src.get() != Source::Live || project.is_empty() {
-        return None;
-    }
-    let server = here.backend().ok()?.capabilities().endpoint;
+fn find(states: &[(FolderKey, LinkState)], key: &FolderKey) -> Option<LinkState> {
+    states
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, s)| s.clone())
+}
+
+/// The key of a project of the connected server (tracked); `None` before connecting.
+fn live_key(session: Session, project: String) -> Option<FolderKey> {
+    session.revision.track();
+    let server = session.backend(Source::Live).ok()?.capabilities().endpoint;
     Some(FolderKey { server, project })
-}
-
-/// The route's project's link key and state (tracked), its kept link restored on first use.
-#[must_use]
-pub fn use_link_state() -> Signal<Option<(FolderKey, LinkState)>> {
-    let here = Here::new();
-    let links = here.session.folders;
-    let key = Memo::new(move |_| folder_key(here));
-    Effect::new(move || {
-        if let Some(key) = key.get() {
-            links.restore(&key);
-        }
-    });
-    Signal::derive(move || key.get().map(|key| (key.clone(), links.state(&key))))
 }
 
 /// The folder linked to a project of the connected server, when the console may read it
@@ -222,38 +201,44 @@ pub fn use_link_state() -> Signal<Option<(FolderKey, LinkState)>> {
 #[must_use]
 pub fn linked_folder(project: &str) -> Option<LinkedFolder> {
     let session = use_context::<Session>()?;
-    session.revision.track();
-    let server = session.backend(Source::Live).ok()?.capabilities().endpoint;
-    let key = FolderKey {
-        server,
-        project: project.to_owned(),
-    };
-    match session.folders.state(&key) {
+    match session
+        .folders
+        .state(&live_key(session, project.to_owned())?)
+    {
         LinkState::Linked(folder) => Some(folder),
         _ => None,
     }
 }
 
-/// The folder linked to the route's project, when the console may read it (tracked). A new
-/// link (the same folder linked again) is a new value, so what was read from it is read again.
-#[must_use]
-pub fn use_linked_folder() -> Signal<Option<LinkedFolder>> {
-    let state = use_link_state();
-    Signal::derive(move || match state.get() {
-        Some((_, LinkState::Linked(folder))) => Some(folder),
-        _ => None,
-    })
-}
-
 /// The project header's folder control: what is linked and its state, with Link folder (the
 /// browser's picker, where it has one), Read a folder once (a directory input), Allow reading
-/// (permission asked again) and Unlink.
+/// (permission asked again) and Unlink. One fixed element tree; the state shows and hides its
+/// parts.
 #[component]
 pub fn FolderLink() -> impl IntoView {
     let here = Here::new();
     let links = here.session.folders;
-    let state = use_link_state();
-    let pick = move |key: FolderKey| {
+    let key = Memo::new(move |_| {
+        let project = here.project.get();
+        (here.src.get() == Source::Live && !project.is_empty())
+            .then(|| live_key(here.session, project))
+            .flatten()
+    });
+    Effect::new(move || {
+        if let Some(key) = key.get() {
+            links.check(&key);
+        }
+    });
+    let state = move || key.get().map(|k| links.state(&k));
+    let with_key = move |act: fn(&FolderLinks, &FolderKey)| {
+        if let Some(key) = key.get_untracked() {
+            act(&links, &key);
+        }
+    };
+    let pick = move |_| {
+        let Some(key) = key.get_untracked() else {
+            return;
+        };
         spawn_local(async move {
             match LinkedFolder::pick().await {
                 Ok(Some(folder)) => links.link(&key, folder),
@@ -264,103 +249,84 @@ pub fn FolderLink() -> impl IntoView {
             }
         });
     };
-    let read_once = move |key: FolderKey, again: bool| {
-        let on_change = move |ev: leptos::ev::Event| {
-            let input: web_sys::HtmlInputElement = event_target(&ev);
-            if let Some(list) = input.files() {
-                match LinkedFolder::from_input(&list) {
-                    Ok(folder) => links.link(&key, folder),
-                    Err(why) => links.trouble.set(Some(why)),
-                }
+    let on_files = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let (Some(key), Some(list)) = (key.get_untracked(), input.files()) {
+            match LinkedFolder::from_input(&list) {
+                Ok(folder) => links.link(&key, folder),
+                Err(why) => links.trouble.set(Some(why)),
             }
-            // The File objects stay readable; clearing lets the same folder be chosen again.
-            input.set_value("");
+        }
+        // The File objects stay readable; clearing lets the same folder be chosen again.
+        input.set_value("");
+    };
+    let name = move || match state() {
+        Some(LinkState::Linked(f) | LinkState::NeedsPermission(f)) => Some(f.name()),
+        Some(LinkState::ReadOnceBefore(name)) => Some(name),
+        _ => None,
+    };
+    let read_once = move || matches!(state(), Some(LinkState::Linked(f)) if f.read_once());
+    let (lead, tail, data_state) = {
+        let parts = move || match state() {
+            None if here.src.get() == Source::Demo => ("Folder: the demo's own", "", "demo"),
+            None => ("", "", "none"),
+            Some(LinkState::Restoring) => ("Folder: looking for the linked one…", "", "restoring"),
+            Some(LinkState::Unlinked) => ("No folder linked", "", "unlinked"),
+            Some(LinkState::Linked(f)) if f.read_once() => (
+                "Folder:",
+                " (read once: read it again after a reload or when its files change)",
+                "linked",
+            ),
+            Some(LinkState::Linked(_)) => ("Folder:", "", "linked"),
+            Some(LinkState::NeedsPermission(_)) => (
+                "Folder:",
+                " — the browser asks again before it is read",
+                "permission",
+            ),
+            Some(LinkState::ReadOnceBefore(_)) => (
+                "Folder",
+                " was read once before this page loaded: link it again",
+                "read-once-before",
+            ),
         };
-        view! {
-            <label class="folder-input">
-                {if again { "Read it again" } else { "Read a folder once" }}
-                <input type="file" prop:webkitdirectory=true on:change=on_change />
-            </label>
-        }
+        (move || parts().0, move || parts().1, move || parts().2)
     };
-    let link_buttons = move |key: FolderKey, again: bool| {
-        let picker = can_pick().then(|| {
-            let key = key.clone();
-            view! {
-                <button type="button" class="secondary" on:click=move |_| pick(key.clone())>
-                    "Link folder"
-                </button>
-            }
-        });
-        view! { {picker} {read_once(key, again)} }
+    let can_link = move || {
+        matches!(
+            state(),
+            Some(LinkState::Unlinked | LinkState::ReadOnceBefore(_))
+        )
     };
-    let unlink = move |key: FolderKey| {
-        view! {
-            <button type="button" class="secondary" on:click=move |_| links.unlink(&key)>"Unlink"</button>
-        }
-    };
-    let body = move || {
-        let Some((key, state)) = state.get() else {
-            return if here.src.get() == Source::Demo {
-                view! { <span>"Folder: the demo's own"</span> }.into_any()
-            } else {
-                ().into_any()
-            };
-        };
-        match state {
-            LinkState::Restoring => {
-                view! { <span>"Folder: looking for the linked one…"</span> }.into_any()
-            }
-            LinkState::Unlinked => view! {
-                <span>"No folder linked"</span>
-                {link_buttons(key, false)}
-            }
-            .into_any(),
-            LinkState::Linked(folder) => {
-                let once = folder.read_once();
-                view! {
-                    <span>"Folder: " <strong class="folder-name">{folder.name()}</strong></span>
-                    {once.then(|| view! {
-                        <span class="note">" (read once: read it again after a reload or when its files change)"</span>
-                    })}
-                    {once.then(|| read_once(key.clone(), true))}
-                    {unlink(key)}
-                }
-                .into_any()
-            }
-            LinkState::NeedsPermission(folder) => {
-                let ask_key = key.clone();
-                view! {
-                    <span>"Folder: " <strong class="folder-name">{folder.name()}</strong>
-                        " — the browser asks again before it is read"</span>
-                    <button type="button" on:click=move |_| links.ask_again(&ask_key)>"Allow reading"</button>
-                    {unlink(key)}
-                }
-                .into_any()
-            }
-            LinkState::ReadOnceBefore(name) => view! {
-                <span>"Folder " <strong class="folder-name">{name}</strong>
-                    " was read once before this page loaded: link it again"</span>
-                {link_buttons(key.clone(), false)}
-                {unlink(key)}
-            }
-            .into_any(),
-        }
-    };
-    let data_state = move || match state.get() {
-        None if here.src.get() == Source::Demo => "demo",
-        None => "none",
-        Some((_, LinkState::Restoring)) => "restoring",
-        Some((_, LinkState::Unlinked)) => "unlinked",
-        Some((_, LinkState::Linked(_))) => "linked",
-        Some((_, LinkState::NeedsPermission(_))) => "permission",
-        Some((_, LinkState::ReadOnceBefore(_))) => "read-once-before",
+    let linked = move || {
+        matches!(
+            state(),
+            Some(
+                LinkState::Linked(_) | LinkState::NeedsPermission(_) | LinkState::ReadOnceBefore(_)
+            )
+        )
     };
     view! {
         <div class="folder-link" data-state=data_state
             title="The project's working tree, read in this browser only, never sent anywhere">
-            {body}
-            {move || links.trouble.get().map(|why| view! { <span class="error" role="alert">{why}</span> })}
+            <span>{lead} " "<strong class="folder-name" hidden=move || name().is_none()>{move || name().unwrap_or_default()}</strong>{tail}</span>
+            <button type="button" class="secondary" hidden=move || !(can_link() && can_pick()) on:click=pick>
+                "Link folder"
+            </button>
+            <label class="folder-input" hidden=move || !(can_link() || read_once())>
+                {move || if read_once() { "Read it again" } else { "Read a folder once" }}
+                <input type="file" prop:webkitdirectory=true on:change=on_files />
+            </label>
+            <button type="button" hidden=move || !matches!(state(), Some(LinkState::NeedsPermission(_)))
+                on:click=move |_| with_key(FolderLinks::ask_again)>
+                "Allow reading"
+            </button>
+            <button type="button" class="secondary" hidden=move || !linked()
+                on:click=move |_| with_key(FolderLinks::unlink)>
+                "Unlink"
+            </button>
+            <span class="error" role="alert" hidden=move || links.trouble.with(Option::is_none)>
+                {move || links.trouble.get().unwrap_or_default()}
+            </span>
         </div>
     }
 }

@@ -52,7 +52,7 @@ enum Tree {
     /// A `FileSystemDirectoryHandle`.
     Handle(JsValue),
     /// The files a directory input gave, by their path inside the folder.
-    Files(BTreeMap<FolderPath, web_sys::File>),
+    Files(BTreeMap<String, web_sys::File>),
 }
 
 impl LinkedFolder {
@@ -162,9 +162,9 @@ impl LinkedFolder {
                     }
                 }
             },
-            Tree::Files(files) => match files.get(path) {
+            Tree::Files(files) => match files.get(path.as_str()) {
                 Some(file) => file.clone(),
-                None if files::holds_folder(files.keys(), path) => {
+                None if files::holds_folder(files.keys(), path.as_str()) => {
                     return FileRead::Unreadable {
                         reason: format!("{path} is a folder, not a file"),
                     }
@@ -183,15 +183,11 @@ impl LinkedFolder {
     pub async fn list(&self, dir: &str) -> Result<Vec<String>, String> {
         let dir = files::folder(dir)?;
         match &self.0.tree {
-            Tree::Handle(root) => handle::names(root, dir.as_ref())
+            Tree::Handle(root) => handle::names(root, dir)
                 .await
                 .map_err(|e| handle::words(&e)),
-            Tree::Files(files) => files::names_in(files.keys(), dir.as_ref()).ok_or_else(|| {
-                format!(
-                    "No folder {dir:?} in the linked folder",
-                    dir = dir.map(|d| d.to_string()).unwrap_or_default()
-                )
-            }),
+            Tree::Files(files) => files::names_in(files.keys(), dir)
+                .ok_or_else(|| format!("No folder “{}” in the linked folder", dir.unwrap_or(""))),
         }
     }
 }

@@ -99,11 +99,8 @@ pub(super) async fn file(root: &JsValue, path: &FolderPath) -> Result<web_sys::F
 
 /// The names of the files and folders directly in `dir` under `root` (`None`: the root),
 /// sorted.
-pub(super) async fn names(
-    root: &JsValue,
-    dir: Option<&FolderPath>,
-) -> Result<Vec<String>, JsValue> {
-    let dir = directory(root, dir.into_iter().flat_map(FolderPath::names)).await?;
+pub(super) async fn names(root: &JsValue, dir: Option<&str>) -> Result<Vec<String>, JsValue> {
+    let dir = directory(root, dir.into_iter().flat_map(|d| d.split('/'))).await?;
     // `values()` is an async iterator of the entries' handles.
     let entries = call(&dir, "values", &[]).await?;
     let mut names = Vec::new();
