@@ -17,8 +17,9 @@
 //! way to see one or to follow one on its own: a directory handle hands out entries as the
 //! browser chose to expose them (the specification leaves symlinks open,
 //! WICG/file-system-access issue 113, and Chromium differs by platform; on macOS it lists
-//! none), a directory input the files the browser gathered. So a link that the browser resolves reads as the file it points
-//! to, and the console cannot tell or flag it; one it does not expose reads as missing.
+//! none), a directory input the files the browser gathered. So a link that the browser
+//! resolves reads as the file it points to, and the console cannot tell or flag it; one it
+//! does not expose reads as missing.
 
 mod files;
 mod handle;

@@ -82,6 +82,7 @@ pub(super) fn holds_folder<'a>(mut paths: impl Iterator<Item = &'a String>, path
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy as _;
 
     fn folder_of(paths: &[&str]) -> (Option<String>, BTreeMap<String, ()>) {
         by_path(paths.iter().map(|p| ((*p).to_owned(), ())))
@@ -120,6 +121,35 @@ mod tests {
                 folder(outside).unwrap_err().contains("not a folder inside"),
                 "{outside}"
             );
+        }
+    }
+
+    proptest::proptest! {
+        /// Whatever paths the browser or a caller hands over, the folder keeps only clean
+        /// paths under the chosen folder, and a listing walks only clean names.
+        #[test]
+        fn nothing_outside_the_folder_is_kept_or_listed(
+            paths in proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::sample::select(
+                        vec!["repo", "a", "..", ".", "", "b\\..", "c\u{0}", "~", "C:"],
+                    ),
+                    0..5,
+                ).prop_map(|names| names.join("/")),
+                0..8,
+            ),
+            dir in r"[a./\\]{0,6}",
+        ) {
+            let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+            let (name, files) = folder_of(&paths);
+            for path in files.keys() {
+                proptest::prop_assert!(clean_names(path).is_some(), "{path:?}");
+            }
+            proptest::prop_assert!(name.as_deref().is_none_or(|n| clean_names(n).is_some()));
+            if let Ok(Some(dir)) = folder(&dir) {
+                let clean = |n: &str| !matches!(n, "" | "." | "..") && !n.contains('\\');
+                proptest::prop_assert!(dir.split('/').all(clean));
+            }
         }
     }
 
