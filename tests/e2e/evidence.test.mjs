@@ -6,6 +6,7 @@
 // fingerprints of the files read (read back from the server); the builder then edits a test
 // file on disk; once the folder is read again, checkpoint #2 says `tampered` and names that
 // file, and the session's diff shows the audit's hard-coded expectation at its line.
+// After a reload the header names the folder read once, to be linked again, until unlinked.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -192,6 +193,27 @@ describe("checkpoint evidence from a linked folder, against a real upstream 0.2.
     const finding = card.locator(".evidence-audit .findings-row .finding");
     assert.equal(await finding.getAttribute("data-severity"), "CRITICAL");
     assert.match(await finding.textContent(), /hardcoded-test-expectation .*the test input 5 and yields the expected 120 \(mathx\.py:4\)/);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("after a reload the header names the folder read once, to link again; Unlink forgets it", async () => {
+    // A new page load (the connect screen, remembered for the tab so reloads reconnect).
+    await page.goto(web.url);
+    await page.getByLabel("Server URL").fill(server.url);
+    await page.getByLabel("Remember for this tab (sessionStorage)").check();
+    await page.getByRole("button", { name: "Connect" }).click();
+    await page.getByRole("link", { name: project.slug }).click();
+    const before = page.locator('.folder-link[data-state="read-once-before"]');
+    await before.waitFor({ timeout: 30_000 });
+    assert.equal(await before.locator(".folder-name").textContent(), "repo");
+    assert.match(await before.textContent(), /was read once before this page loaded: link it again/);
+    await linkFolder();
+    await page.reload();
+    await before.waitFor({ timeout: 30_000 });
+    await before.getByRole("button", { name: "Unlink" }).click();
+    await page.locator('.folder-link[data-state="unlinked"]').waitFor();
+    await page.reload();
+    await page.locator('.folder-link[data-state="unlinked"]').waitFor({ timeout: 30_000 });
     assert.deepEqual(page.errors, []);
   });
 });
