@@ -13,13 +13,14 @@
 use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
 use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
 use crate::model::{
-    AuditCard, AuditRun, Boards, CheckpointCard, ConformanceReport, EvidenceView, FileRead,
+    AuditCard, AuditRun, Boards, CheckpointCard, ConformanceReport, EvidencePage, FileRead,
     Inspection, ReadPlan, SessionDetail, SessionRow, TrafficKey, TrafficSummary,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::rc::Rc;
 use switchboard_core::evidence::path::FolderPath;
+use switchboard_core::evidence::record::ReviewRecord;
 
 /// A question to the engine, and the type of its answer.
 pub trait Ask {
@@ -60,6 +61,10 @@ pub enum Request {
     EvidenceNeeds(EvidenceNeeds),
     /// [`Evidence`].
     Evidence(Evidence),
+    /// [`RecordLine`].
+    RecordLine(RecordLine),
+    /// [`ReadRecords`].
+    ReadRecords(ReadRecords),
     /// A call to the demo server ([`DemoAsk`]).
     Demo(DemoCall),
 }
@@ -200,6 +205,16 @@ pub struct Evidence {
     pub reveal: bool,
 }
 
+/// A review record as the JSON line it is kept as (the core's `ReviewRecord::to_json_line`;
+/// JSON is written and read in the engine, so the main module carries no JSON codec for it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordLine(pub ReviewRecord);
+
+/// The review records kept as JSON Lines, read back as the table the session view shows (a
+/// line that is no record is skipped; empty: none).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadRecords(pub String);
+
 /// Each agent's conformance to the protocols (the core's conformance report).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conformance {
@@ -266,7 +281,9 @@ answers! {
     TaskBoards => Boards;
     Conformance => ConformanceReport;
     EvidenceNeeds => ReadPlan;
-    Evidence => EvidenceView;
+    Evidence => EvidencePage;
+    RecordLine => String;
+    ReadRecords => String;
 }
 
 /// Why a question has no answer.

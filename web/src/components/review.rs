@@ -1,13 +1,19 @@
 //! The review records: one per decision the console sends (the core's
 //! `evidence::record::ReviewRecord`: checkpoint, decision, time, the SHA-256 of every artifact
 //! shown, each message sent with its server id), kept in this browser's localStorage per
-//! source, project and session, listed on the session view and exported as JSON Lines.
+//! source, project and session as JSON Lines (written and read by the engine), listed on the
+//! session view and exported as they are kept.
 
+use super::route::Here;
 use super::time::when;
+use super::traffic::{answer, engine_call};
 use crate::api::Draft;
+use crate::ask::{ReadRecords, RecordLine};
+use crate::link::EngineLink;
 use crate::routes::Source;
 use leptos::prelude::*;
-use switchboard_core::evidence::record::{json_lines, ReviewRecord, Sent, Shown};
+use switchboard_core::evidence::record::{ReviewRecord, Sent, Shown};
+use switchboard_core::fingerprint::Sha256Digest;
 use switchboard_core::session::pair::checkpoint::Checkpoint;
 
 /// The localStorage key of a session's records.
@@ -28,16 +34,10 @@ fn local_storage() -> Option<web_sys::Storage> {
     }
 }
 
-/// The records kept for a session, oldest first (lines that are no record are skipped).
-#[must_use]
-pub fn records(src: Source, project: &str, session: &str) -> Vec<ReviewRecord> {
+/// The records kept for a session, as JSON Lines (empty: none).
+fn stored(src: Source, project: &str, session: &str) -> String {
     local_storage()
         .and_then(|s| s.get_item(&storage_key(src, project, session)).ok()?)
-        .map(|text| {
-            text.lines()
-                .filter_map(|line| ReviewRecord::from_json_line(line).ok())
-                .collect()
-        })
         .unwrap_or_default()
 }
 
@@ -61,11 +61,12 @@ pub struct Decided<'a> {
     pub sent: &'a [(Draft, u64)],
 }
 
-/// Keeps the record of a decision sent.
+/// Keeps the record of a decision sent (written as a JSON line by the engine).
 ///
 /// # Errors
-/// The browser refused to store it (storage full or disabled), in its words.
-pub fn keep(decided: Decided<'_>) -> Result<(), String> {
+/// The engine failed, or the browser refused to store it (storage full or disabled), in its
+/// words.
+pub async fn keep(link: &EngineLink, decided: Decided<'_>) -> Result<(), String> {
     let record = ReviewRecord {
         project: decided.project.to_owned(),
         session: decided.session.to_owned(),
@@ -87,33 +88,38 @@ pub fn keep(decided: Decided<'_>) -> Result<(), String> {
             })
             .collect(),
     };
-    let Some(storage) = local_storage() else {
-        return Err("this browser keeps no local storage".into());
-    };
-    let key = storage_key(decided.src, decided.project, decided.session);
-    let mut all = records(decided.src, decided.project, decided.session);
-    all.push(record);
+    let line = link.ask(RecordLine(record)).await?;
+    let storage = local_storage().ok_or("this browser keeps no local storage")?;
+    let mut all = stored(decided.src, decided.project, decided.session);
+    all.push_str(&line);
+    all.push('\n');
     storage
-        .set_item(&key, &json_lines(&all))
+        .set_item(
+            &storage_key(decided.src, decided.project, decided.session),
+            &all,
+        )
         .map_err(|e| format!("{e:?}"))
 }
 
 /// A session's review records, with their JSON Lines export.
 #[component]
 pub fn ReviewRecords(
-    /// The source.
-    src: Source,
-    /// The project.
-    project: String,
+    /// The route.
+    here: Here,
     /// The session.
     session: String,
 ) -> impl IntoView {
-    let records = records(src, &project, &session);
+    let lines = stored(
+        here.src.get_untracked(),
+        &here.project.get_untracked(),
+        &session,
+    );
     let export = format!(
         "data:application/x-ndjson;charset=utf-8,{}",
-        crate::percent::encode(&json_lines(&records))
+        crate::percent::encode(&lines)
     );
     let file = format!("{session}-reviews.jsonl");
+    let records = engine_call(here, move || Some(ReadRecords(lines.clone())));
     view! {
         <section class="review-records" aria-labelledby="review-records-title">
             <h3 id="review-records-title">"Review records"</h3>
@@ -121,86 +127,53 @@ pub fn ReviewRecords(
                 "Each decision sent from this browser, with the SHA-256 of every artifact shown and \
                  the messages sent (kept in this browser's local storage)."
             </p>
-            {if records.is_empty() {
+            {answer(records, move |table| if table.is_empty() {
                 view! { <p class="muted">"No decision was sent from this browser for this session."</p> }.into_any()
             } else {
                 view! {
-                    <table class="review-table">
-                        <thead><tr><th>"When"</th><th>"Checkpoint"</th><th>"Decision"</th><th>"Artifacts shown"</th><th>"Sent"</th></tr></thead>
-                        <tbody>
-                            {records.into_iter().map(record_row).collect_view()}
-                        </tbody>
-                    </table>
-                    <p><a class="export" href=export download=file>"Export as JSON Lines"</a></p>
+                    // Written by the engine: every text escaped.
+                    <div inner_html=table></div>
+                    <p><a class="export" href=export.clone() download=file.clone()>"Export as JSON Lines"</a></p>
                 }.into_any()
-            }}
+            })}
         </section>
     }
 }
 
-fn record_row(record: ReviewRecord) -> impl IntoView {
-    view! {
-        <tr class="review-record">
-            <td>{record.decided_at}</td>
-            <td>{format!("#{}", record.checkpoint.number())}</td>
-            <td><strong>{record.decision}</strong></td>
-            <td>
-                {if record.artifacts.is_empty() { Some("none (no folder linked)") } else { None }}
-                <ul class="plain">
-                    {record.artifacts.into_iter().map(|a| view! {
-                        <li>
-                            <code>{a.path.to_string()}</code>
-                            {format!(" ({}) ", a.role.label())}
-                            <code class="sha">{a.sha256.map_or_else(|| "not read".to_owned(), |d| d.to_string())}</code>
-                        </li>
-                    }).collect_view()}
-                </ul>
-            </td>
-            <td>
-                <ul class="plain">
-                    {record.sent.into_iter().map(|s| view! {
-                        <li>{format!("{} to {}", s.subject, s.to)}
-                            {s.server_id.map(|id| format!(" (message {id})"))}</li>
-                    }).collect_view()}
-                </ul>
-            </td>
-        </tr>
-    }
-}
-
-/// The localStorage key of a project's approved test texts.
-fn baselines_key(src: Source, project: &str) -> String {
+/// The localStorage key prefix of a project's approved test texts (one key per text, named
+/// by its SHA-256).
+fn baselines_prefix(src: Source, project: &str) -> String {
     format!(
-        "switchboard.baselines.{}.{}",
+        "switchboard.baseline.{}.{}.",
         src.as_str(),
         crate::percent::encode(project)
     )
 }
 
-/// How many approved test texts are kept per project (the newest).
-const BASELINES_KEPT: usize = 32;
-
 /// The texts of the test files approved in this browser for a project: a tampered file is
 /// then shown with the lines that changed since.
 #[must_use]
 pub fn baselines(src: Source, project: &str) -> Vec<String> {
-    local_storage()
-        .and_then(|s| s.get_item(&baselines_key(src, project)).ok()?)
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+    let Some(storage) = local_storage() else {
+        return Vec::new();
+    };
+    let prefix = baselines_prefix(src, project);
+    let count = storage.length().unwrap_or(0);
+    (0..count)
+        .filter_map(|i| storage.key(i).ok()?)
+        .filter(|key| key.starts_with(&prefix))
+        .filter_map(|key| storage.get_item(&key).ok()?)
+        .collect()
 }
 
-/// Keeps the texts of the test files approved (the newest [`BASELINES_KEPT`]).
-pub fn keep_baselines(src: Source, project: &str, texts: &[String]) {
+/// Keeps the texts of the test files approved, each under its SHA-256.
+pub fn keep_baselines(src: Source, project: &str, texts: &[(Sha256Digest, String)]) {
     let Some(storage) = local_storage() else {
         return;
     };
-    let mut all = baselines(src, project);
-    all.retain(|t| !texts.contains(t));
-    all.extend(texts.iter().cloned());
-    let start = all.len().saturating_sub(BASELINES_KEPT);
-    if let Ok(text) = serde_json::to_string(&all[start..]) {
+    let prefix = baselines_prefix(src, project);
+    for (digest, text) in texts {
         // Full storage only loses the changed-lines view, never the decision.
-        let _ = storage.set_item(&baselines_key(src, project), &text);
+        let _ = storage.set_item(&format!("{prefix}{digest}"), text);
     }
 }

@@ -12,7 +12,8 @@ use crate::ask;
 use crate::model::evidence::{
     ArtifactView, AuditEvidence, AuditSource, ChangeOrderEvidence, FileRead, NamedTest, Shown,
 };
-use crate::model::{EvidenceView, ReadPlan};
+use crate::model::{EvidencePage, EvidenceView, ReadPlan};
+use crate::routes::Source;
 use std::borrow::Cow;
 use switchboard_core::audit::{self, Contract};
 use switchboard_core::evidence::change_order::{self, mentions, requested, test_lines};
@@ -20,6 +21,7 @@ use switchboard_core::evidence::content::Content;
 use switchboard_core::evidence::diff_view::{annotate, DiffView};
 use switchboard_core::evidence::integrity::{self, Integrity};
 use switchboard_core::evidence::path::FolderPath;
+use switchboard_core::evidence::record::Shown as ShownArtifact;
 use switchboard_core::evidence::report::Report;
 use switchboard_core::evidence::{needs, reviewed_fingerprints, Artifact, Needs, Role};
 use switchboard_core::fingerprint::Sha256Digest;
@@ -360,11 +362,35 @@ fn mask_integrity(integrity: &mut Integrity) {
     }
 }
 
-/// A session's evidence from what the page read of its folder.
+/// A session's evidence as the page shows it.
 ///
 /// # Errors
 /// No such session.
-pub fn evidence(traffic: &Traffic, q: &ask::Evidence) -> Result<EvidenceView, String> {
+pub fn page(traffic: &Traffic, q: &ask::Evidence) -> Result<EvidencePage, String> {
+    let view = detail(traffic, q)?;
+    let shown = view
+        .artifacts
+        .iter()
+        .filter_map(|a| {
+            Some(ShownArtifact {
+                path: a.path.clone()?,
+                role: a.role,
+                sha256: a.sha256,
+            })
+        })
+        .collect();
+    Ok(EvidencePage {
+        html: super::evidence_html::evidence(&view),
+        shown,
+        reviewed: view.reviewed,
+    })
+}
+
+/// A session's evidence from what the page read of its folder, laid out.
+///
+/// # Errors
+/// No such session.
+pub fn detail(traffic: &Traffic, q: &ask::Evidence) -> Result<EvidenceView, String> {
     let s = session(traffic, &q.session)?;
     let needs = needs_of(s, traffic, &q.listings);
     let read = Read(
@@ -378,9 +404,16 @@ pub fn evidence(traffic: &Traffic, q: &ask::Evidence) -> Result<EvidenceView, St
         .iter()
         .filter_map(|a| artifact_view(a, &read, q.reveal))
         .collect();
+    // The demo ships the texts its contracts were fingerprinted with.
+    let demo = if q.key.src == Source::Demo {
+        crate::api::demo::folder::baselines()
+    } else {
+        Vec::new()
+    };
     let baselines: Vec<(Sha256Digest, &str)> = q
         .baselines
         .iter()
+        .chain(&demo)
         .map(|t| (Sha256Digest::of(t.as_bytes()), t.as_str()))
         .collect();
     let reviewing = needs.checkpoint == Some(Checkpoint::ContractReview);

@@ -63,7 +63,16 @@ fn evidence_of(engine: &mut Engine, key: &TrafficKey, session: &str, reads: Read
         baselines: Vec::new(),
         reveal: false,
     };
-    ask(engine, asked).unwrap()
+    let page = ask(engine, asked.clone()).unwrap();
+    let view = super::evidence::detail(engine.traffic(key).unwrap(), &asked).unwrap();
+    // What crosses to the page: the panels as HTML, what was shown, what APPROVED sends.
+    assert_eq!(page.html, super::evidence_html::evidence(&view));
+    assert_eq!(page.reviewed, view.reviewed);
+    assert_eq!(
+        page.shown.len(),
+        view.artifacts.iter().filter(|a| a.path.is_some()).count()
+    );
+    view
 }
 
 fn evidence(engine: &mut Engine, key: &TrafficKey, session: &str) -> EvidenceView {
@@ -350,4 +359,28 @@ fn a_path_leaving_the_folder_is_refused_and_a_violation() {
         .as_deref()
         .unwrap()
         .contains("climbs out of the linked folder"));
+}
+
+#[test]
+fn hostile_names_and_contents_are_written_as_text() {
+    let (mut engine, key) = loaded("pair-lab");
+    let (files, listings) = read_folder(&mut engine, &key, "pair-108");
+    assert!(files
+        .iter()
+        .any(|(_, read)| matches!(read, FileRead::Bytes(_))));
+    let asked = ask::Evidence {
+        key: key.clone(),
+        session: "pair-108".into(),
+        files,
+        listings,
+        baselines: Vec::new(),
+        reveal: true,
+    };
+    let page = ask(&mut engine, asked).unwrap();
+    assert!(page
+        .html
+        .contains("&lt;script&gt;window.__pwned=1&lt;/script&gt;"));
+    for markup in ["<script", "<img", "<svg", "<iframe", "<b>", "onerror=\""] {
+        assert!(!page.html.contains(markup), "{markup} in {}", page.html);
+    }
 }

@@ -20,6 +20,7 @@ mod boards;
 mod conformance;
 mod demo;
 mod evidence;
+mod evidence_html;
 mod fields;
 mod secrets;
 mod sessions;
@@ -31,9 +32,9 @@ pub use traffic::Traffic;
 use crate::api::demo::server::DemoServer;
 use crate::ask::{encode, Ask, Request};
 use crate::model::TrafficKey;
-use crate::routes::Source;
 use secrets::shown;
 use std::collections::HashMap;
+use switchboard_core::evidence::record::ReviewRecord;
 
 /// The engine's state: loaded traffic and the demo server.
 #[derive(Default)]
@@ -137,17 +138,19 @@ impl Engine {
                 self.traffic(&key)
                     .and_then(|t| evidence::plan(t, &session, &listings)),
             ),
-            Request::Evidence(mut asked) => {
-                if asked.key.src == Source::Demo {
-                    // The demo ships the texts its contracts were fingerprinted with.
-                    asked
-                        .baselines
-                        .extend(crate::api::demo::folder::baselines());
-                }
-                reply::<q::Evidence>(
-                    self.traffic(&asked.key)
-                        .and_then(|t| evidence::evidence(t, &asked)),
-                )
+            Request::Evidence(asked) => reply::<q::Evidence>(
+                self.traffic(&asked.key)
+                    .and_then(|t| evidence::page(t, &asked)),
+            ),
+            Request::RecordLine(q::RecordLine(record)) => {
+                reply::<q::RecordLine>(Ok(record.to_json_line()))
+            }
+            Request::ReadRecords(q::ReadRecords(lines)) => {
+                let records: Vec<ReviewRecord> = lines
+                    .lines()
+                    .filter_map(|line| ReviewRecord::from_json_line(line).ok())
+                    .collect();
+                reply::<q::ReadRecords>(Ok(evidence_html::records(&records)))
             }
             Request::Demo(call) => {
                 let server = self.demo.get_or_insert_with(DemoServer::new);

@@ -8,6 +8,7 @@ use switchboard_core::evidence::change_order::DependencyCheck;
 use switchboard_core::evidence::diff_view::DiffView;
 use switchboard_core::evidence::integrity::Integrity;
 use switchboard_core::evidence::path::FolderPath;
+use switchboard_core::evidence::record::Shown as ShownArtifact;
 use switchboard_core::evidence::report::Report;
 use switchboard_core::evidence::Role;
 use switchboard_core::fingerprint::{Fingerprints, Sha256Digest};
@@ -44,7 +45,22 @@ pub struct ReadPlan {
     pub dirs: Vec<String>,
 }
 
-/// The evidence of one session's review, read from its folder and laid out by the core.
+/// The evidence of one session's review as the page shows it: written as HTML by the engine
+/// (every text escaped, Markdown rendered by `crate::markdown`), with what the decision and
+/// its record need.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EvidencePage {
+    /// The panels, as HTML.
+    pub html: String,
+    /// Every artifact shown, with its SHA-256 (the review record's).
+    pub shown: Vec<ShownArtifact>,
+    /// The fingerprints of exactly the test files shown: what APPROVED sends as
+    /// CONTRACT_FINAL's `test_fingerprints` (empty: none was read).
+    pub reviewed: Fingerprints,
+}
+
+/// The evidence of one session's review, read from its folder and laid out by the core (the
+/// engine's model of [`EvidencePage`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EvidenceView {
     /// The session.

@@ -28,7 +28,7 @@ pub use boards::{
 };
 pub use checkpoints::CheckpointCard;
 pub use conformance::{AgentConformance, CheckRow, ConformanceReport, MessageLink};
-pub use evidence::{EvidenceView, FileRead, ReadPlan};
+pub use evidence::{EvidencePage, EvidenceView, FileRead, ReadPlan};
 pub use message::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
 pub use sessions::{
     ChangeOrderView, CheckpointHistory, ContractView, IntegrityView, SessionDetail, SessionRow,

@@ -188,13 +188,14 @@ fn Card(
     // earlier text is never shown beside a newer one.
     let link = here.session.link();
     let (ask_key, ask_at) = (key.clone(), at.clone());
-    let reviewed = Reviewed::new();
+    let reviewed: Reviewed = RwSignal::new(None);
     let answered: Data<(String, Preview)> = load(move || {
         let typed = text.get();
         // APPROVED carries the fingerprints of the tests shown: nothing is previewed (or sent)
         // before the folder was read.
-        let fingerprints = reviewed.fingerprints.get();
-        let ready = reviewed.ready.get();
+        let seen = reviewed.get();
+        let ready = seen.is_some();
+        let fingerprints = seen.and_then(|s| s.fingerprints);
         let (link, key, at) = (link.clone(), ask_key.clone(), ask_at.clone());
         fetch(async move {
             if typed.trim().is_empty() || !ready {
@@ -242,11 +243,11 @@ fn Card(
             drafts[0].thread_id.clone().unwrap_or_default()
         );
         let (project, at) = (send_project.clone(), send_at.clone());
-        let fingerprints = reviewed.fingerprints.get_untracked();
+        let seen = reviewed.get_untracked().unwrap_or_default();
         super::common::run_action(here, progress, busy, move |backend| async move {
             let decided = Decided {
                 decision: CheckpointDecision::at(&at, &decision)
-                    .with_reviewed(approving(&decision, fingerprints)),
+                    .with_reviewed(approving(&decision, seen.fingerprints)),
                 drafts: drafts.clone(),
             };
             let ids = backend.send_decision(&project, decided).await?;
@@ -258,18 +259,22 @@ fn Card(
                 DecisionKind::Approved | DecisionKind::AcceptChange
             );
             if approved {
-                review::keep_baselines(src, &project, &reviewed.tests.get_untracked());
+                review::keep_baselines(src, &project, &seen.tests);
             }
-            let record = review::keep(review::Decided {
-                src,
-                project: &project,
-                session: &at.session,
-                checkpoint: at.checkpoint,
-                decision: decision.literal(),
-                now_ms: backend.now_ms(),
-                shown: reviewed.shown.get_untracked(),
-                sent: &sent,
-            });
+            let record = review::keep(
+                &here.session.link(),
+                review::Decided {
+                    src,
+                    project: &project,
+                    session: &at.session,
+                    checkpoint: at.checkpoint,
+                    decision: decision.literal(),
+                    now_ms: backend.now_ms(),
+                    shown: seen.shown,
+                    sent: &sent,
+                },
+            )
+            .await;
             let sent: Vec<String> = sent
                 .iter()
                 .map(|(d, id)| format!("{} to {} (message {id})", d.subject, d.to.join(", ")))

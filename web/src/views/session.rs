@@ -147,7 +147,7 @@ fn detail_view(here: Here, d: SessionDetail, now: ReadSignal<i64>) -> AnyView {
                 }).collect_view()}
             </ul>
         </section>
-        <ReviewRecords src project=project.clone() session=row.id.clone() />
+        <ReviewRecords here session=row.id.clone() />
         <section aria-label="Change orders">
             <h3>"Change orders"</h3>
             {d.change_orders.is_empty().then(|| view! { <p class="muted">"None."</p> })}

@@ -24,29 +24,62 @@ const DRAFT_SPEC: &str = "# Export invoices as CSV\n\n\
 | column | from |\n|---|---|\n| `number` | the invoice number |\n| `date` | ISO 8601 date |\n\
 | `total` | cents, as an integer |\n\n\
 A cell that starts with `=`, `+`, `-` or `@` is written with a leading `'`.\n";
-const DRAFT_TESTS: &str = "from invoices import export_csv\n\n\n\
-def test_header_row():\n    assert export_csv([]).splitlines()[0] == \"number,date,total\"\n\n\n\
-def test_formula_cells_are_escaped():\n    rows = [{\"number\": \"=1+1\", \"date\": \"2026-01-02\", \"total\": 100}]\n\
-    assert export_csv(rows).splitlines()[1] == \"'=1+1,2026-01-02,100\"\n";
-const DRAFT_TESTS_V2: &str = "from invoices import export_csv\n\n\n\
-def test_header_row():\n    assert export_csv([]).splitlines()[0] == \"number,date,total\"\n\n\n\
-def test_formula_cells_are_escaped():\n    rows = [{\"number\": \"=1+1\", \"date\": \"2026-01-02\", \"total\": 100}]\n\
-    assert export_csv(rows).splitlines()[1] == \"'=1+1,2026-01-02,100\"\n\n\n\
-def test_newest_first():\n    rows = [{\"number\": \"A\", \"date\": \"2026-01-01\", \"total\": 1},\n\
-            {\"number\": \"B\", \"date\": \"2026-02-01\", \"total\": 2}]\n\
-    assert [l.split(\",\")[0] for l in export_csv(rows).splitlines()[1:]] == [\"B\", \"A\"]\n";
+const DRAFT_TESTS: &str = r#"from invoices import export_csv
+
+
+def test_header_row():
+    assert export_csv([]).splitlines()[0] == "number,date,total"
+
+
+def test_formula_cells_are_escaped():
+    rows = [{"number": "=1+1", "date": "2026-01-02", "total": 100}]
+    assert export_csv(rows).splitlines()[1] == "'=1+1,2026-01-02,100"
+"#;
+const DRAFT_TESTS_V2: &str = r#"from invoices import export_csv
+
+
+def test_header_row():
+    assert export_csv([]).splitlines()[0] == "number,date,total"
+
+
+def test_formula_cells_are_escaped():
+    rows = [{"number": "=1+1", "date": "2026-01-02", "total": 100}]
+    assert export_csv(rows).splitlines()[1] == "'=1+1,2026-01-02,100"
+
+
+def test_newest_first():
+    rows = [{"number": "A", "date": "2026-01-01", "total": 1},
+            {"number": "B", "date": "2026-02-01", "total": 2}]
+    assert [l.split(",")[0] for l in export_csv(rows).splitlines()[1:]] == ["B", "A"]
+"#;
 const JWT_SPEC: &str = "# Sign session cookies with JWT\n\n\
 The session cookie is a JWT signed with HS256; a cookie whose signature does not verify \
 is refused.\n";
-const JWT_TESTS: &str = "import jwt\n\nfrom session import make_cookie\n\n\n\
-def test_cookie_is_signed():\n    cookie = make_cookie(user_id=7)\n\
-    assert jwt.decode(cookie, \"secret\", algorithms=[\"HS256\"])[\"sub\"] == \"7\"\n";
-const SESSION_TESTS: &str =
-    "import jwt\nimport pytest\n\nfrom session import make_cookie, read_cookie\n\n\n\
-def test_cookie_is_signed():\n    cookie = make_cookie(user_id=7)\n\
-    assert jwt.decode(cookie, \"secret\", algorithms=[\"HS256\"])[\"sub\"] == \"7\"\n\n\n\
-def test_tampered_cookie_is_refused():\n    cookie = make_cookie(user_id=7)[:-2] + \"xx\"\n\
-    with pytest.raises(ValueError):\n        read_cookie(cookie)\n";
+const JWT_TESTS: &str = r#"import jwt
+
+from session import make_cookie
+
+
+def test_cookie_is_signed():
+    cookie = make_cookie(user_id=7)
+    assert jwt.decode(cookie, "secret", algorithms=["HS256"])["sub"] == "7"
+"#;
+const SESSION_TESTS: &str = r#"import jwt
+import pytest
+
+from session import make_cookie, read_cookie
+
+
+def test_cookie_is_signed():
+    cookie = make_cookie(user_id=7)
+    assert jwt.decode(cookie, "secret", algorithms=["HS256"])["sub"] == "7"
+
+
+def test_tampered_cookie_is_refused():
+    cookie = make_cookie(user_id=7)[:-2] + "xx"
+    with pytest.raises(ValueError):
+        read_cookie(cookie)
+"#;
 const REQUIREMENTS: &str = "flask==3.0.3\nrequests>=2.31\n";
 
 /// Every file of `project`'s folder, path and bytes (none for other projects).
