@@ -35,6 +35,8 @@ pub struct Seen {
     /// The texts of the test files shown, kept when approved (a later check shows the lines
     /// that changed since).
     pub tests: Vec<(Sha256Digest, String)>,
+    /// The folder's files were read (the panel computed the contract's integrity).
+    pub read: bool,
 }
 
 /// What the panel loaded.
@@ -136,6 +138,7 @@ pub fn EvidencePanel(
                         fingerprints: Some(page.reviewed).filter(|f| !f.is_empty()),
                         shown: page.shown,
                         tests,
+                        read: true,
                     },
                     Ok(Loaded::Read(folder.name(), page.html)),
                 ),

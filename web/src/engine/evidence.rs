@@ -399,13 +399,23 @@ pub fn detail(traffic: &Traffic, q: &ask::Evidence) -> Result<EvidenceView, Stri
             .map(|(path, file)| (path.clone(), content(file)))
             .collect(),
     );
+    // The demo's folder is its own, not one the reviewer linked.
+    let in_demo = q.key.src == Source::Demo;
     let artifacts = needs
         .artifacts
         .iter()
         .filter_map(|a| artifact_view(a, &read, q.reveal))
+        .map(|mut a| {
+            if in_demo {
+                a.note = a
+                    .note
+                    .map(|n| n.replace("the linked folder", "the demo's folder"));
+            }
+            a
+        })
         .collect();
     // The demo ships the texts its contracts were fingerprinted with.
-    let demo = if q.key.src == Source::Demo {
+    let demo = if in_demo {
         crate::api::demo::folder::baselines()
     } else {
         Vec::new()

@@ -282,7 +282,7 @@ fn files_not_shown_are_named_with_the_reason() {
     assert_eq!(
         notes,
         [
-            "tmp/pair_1767101000_safety_reasoning.md is not in the linked folder",
+            "tmp/pair_1767101000_safety_reasoning.md is not in the demo's folder",
             "tmp/pair_1767101000_spec_draft.md is not shown: PNG image, 10 bytes (not text)",
             "tmp/pair_1767101000_tests.py is not shown: 50.0 MB is over the 4.0 MB limit",
         ]
@@ -358,7 +358,7 @@ fn a_path_leaving_the_folder_is_refused_and_a_violation() {
         .note
         .as_deref()
         .unwrap()
-        .contains("climbs out of the linked folder"));
+        .contains("climbs out of the demo's folder"));
 }
 
 #[test]

@@ -315,9 +315,17 @@ fn Card(
                     Some(order) => change_order(order).into_any(),
                     None => view! { <Fields fields=card.fields /> }.into_any(),
                 }}
-                <p class="integrity" data-integrity=row.integrity.status.as_str()>
-                    "Contract integrity: " {integrity(row.integrity.clone())}
-                </p>
+                // The mail's word on the contract, until the folder's files were read: then the
+                // evidence panel computes it.
+                {move || (!reviewed.with(|seen| seen.as_ref().is_some_and(|s| s.read))).then(|| {
+                    let integrity_row = row.integrity.clone();
+                    let status = integrity_row.status.as_str();
+                    view! {
+                        <p class="integrity" data-integrity=status>
+                            "Contract integrity: " {integrity(integrity_row)}
+                        </p>
+                    }
+                })}
                 {card.audits.into_iter().map(|card| view! {
                     <AuditReport card src project=project.clone() />
                 }).collect_view()}

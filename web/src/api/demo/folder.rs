@@ -81,6 +81,74 @@ def test_tampered_cookie_is_refused():
         read_cookie(cookie)
 "#;
 const REQUIREMENTS: &str = "flask==3.0.3\nrequests>=2.31\n";
+const EVERYDAY_SAFETY: &str =
+    "# Safety reasoning\n\nThe change stays inside `auth/`; the tests pin \
+the token's expiry and signature, and the implementation may not edit them.\n";
+const EVERYDAY_SPEC: &str =
+    "# Session tokens\n\nTokens are signed JWTs that expire after 15 minutes; \
+an expired or re-signed token is refused with 401.\n";
+const EVERYDAY_TESTS: &str = r#"from auth.jwt_handler import issue, verify
+
+
+def test_token_round_trip():
+    assert verify(issue("ada", now=0), now=60) == "ada"
+
+
+def test_token_expires_after_15_minutes():
+    assert verify(issue("ada", now=0), now=15 * 60 + 1) is None
+"#;
+const JWT_HANDLER: &str = r#"import hashlib
+import hmac
+
+SECRET = b"demo-secret"
+TTL = 15 * 60
+
+
+def issue(user, now):
+    payload = f"{user}|{now}"
+    mac = hmac.new(SECRET, payload.encode(), hashlib.sha256).hexdigest()
+    return f"{payload}|{mac}"
+
+
+def verify(token, now):
+    user, issued, mac = token.split("|")
+    expected = hmac.new(SECRET, f"{user}|{issued}".encode(), hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(mac, expected) or now - int(issued) > TTL:
+        return None
+    return user
+"#;
+const MIDDLEWARE: &str = r#"from auth.jwt_handler import verify
+
+
+def require_token(request, now):
+    user = verify(request.headers.get("Authorization", ""), now)
+    if user is None:
+        return 401
+    request.user = user
+    return None
+"#;
+
+/// The files the everyday Pair sessions name (`api::demo::traffic`: `tmp/pair_<ts>_…` with
+/// `<ts>` = 1767000000 + 1000·n for n below 24, and the builder's `auth/` files), one shared
+/// text each.
+fn everyday() -> Vec<(String, String)> {
+    let mut out = vec![
+        ("auth/jwt_handler.py".to_owned(), JWT_HANDLER.to_owned()),
+        ("auth/middleware.py".to_owned(), MIDDLEWARE.to_owned()),
+    ];
+    for n in 0..24_u64 {
+        let stamp = 1_767_000_000 + n * 1000;
+        for (name, text) in [
+            ("safety_reasoning.md", EVERYDAY_SAFETY),
+            ("spec_draft.md", EVERYDAY_SPEC),
+            ("spec_final.md", EVERYDAY_SPEC),
+            ("tests.py", EVERYDAY_TESTS),
+        ] {
+            out.push((format!("tmp/pair_{stamp}_{name}"), text.to_owned()));
+        }
+    }
+    out
+}
 
 /// Every file of `project`'s folder, path and bytes (none for other projects).
 fn files(project: &str) -> Vec<(String, Vec<u8>)> {
@@ -110,6 +178,7 @@ fn files(project: &str) -> Vec<(String, Vec<u8>)> {
         ("tests/test_session.py".into(), SESSION_TESTS.into()),
         ("requirements.txt".into(), REQUIREMENTS.into()),
     ];
+    out.extend(everyday());
     for contract in contracts() {
         let stamp = contract.thread.trim_start_matches("pair-");
         for (path, text) in contract.files {
