@@ -6,6 +6,11 @@
 export RUSTC_BOOTSTRAP=1
 export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
+# Panics keep their messages but not their file:line:column (`-Zlocation-detail=none`): the
+# paths of every crate's source files and the code passing them weigh several KB gzipped in
+# the console (docs/console.md, "Size"). The `--cfg` repeats .cargo/config.toml's, which this
+# variable would otherwise replace.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--cfg erase_components -Zlocation-detail=none"
 # The route setup.sh chose:
 # - rustup: the active toolchain with rust-src; it links with its own rust-lld.
 # - debian: Debian's rustc-web 1.96 (std source in rust-web-src), linked by wasm-ld 22.
