@@ -119,7 +119,8 @@ pub fn requested<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<Requested>
                 let after = words.get(i + 1).copied();
                 for neighbour in [before, after].into_iter().flatten() {
                     let n = neighbour.trim_end_matches(['.', ':']);
-                    if !STOP_WORDS.contains(&n.to_ascii_lowercase().as_str()) {
+                    // A word split at an apostrophe (`contract's` → `s`) names nothing.
+                    if n.len() > 1 && !STOP_WORDS.contains(&n.to_ascii_lowercase().as_str()) {
                         add(&mut out, n);
                     }
                 }
@@ -165,6 +166,27 @@ const STOP_WORDS: &[&str] = &[
     "and",
     "or",
     "named",
+    // What a dependency has, not what it is called (`the contract's dependency rules`).
+    "rules",
+    "rule",
+    "policy",
+    "list",
+    "check",
+    "checks",
+    "version",
+    "versions",
+    "tree",
+    "graph",
+    "file",
+    "files",
+    "manifest",
+    "manifests",
+    "pinning",
+    "update",
+    "updates",
+    "conflict",
+    "conflicts",
+    "contract",
 ];
 
 /// The texts between matching quotes (`'…'`, `"…"`, `` `…` ``).
@@ -392,6 +414,10 @@ mod tests {
         );
         assert!(names("Sorted by timestamp in the query").is_empty());
         assert!(names("test_prices_are_live requires no cache").is_empty());
+        assert!(names(
+            "Vendored a minimal JWT decoder: refused by the contract's dependency rules"
+        )
+        .is_empty());
     }
 
     #[test]
