@@ -13,7 +13,7 @@
 use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
 use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
 use crate::model::{
-    AuditCard, AuditRun, Boards, CheckpointCard, ConformanceReport, EvidencePage, FileRead,
+    AgentConformance, AuditCard, AuditRun, Boards, CheckpointCard, EvidencePage, FileRead,
     Inspection, ReadPlan, SessionDetail, SessionRow, TrafficKey, TrafficSummary,
 };
 use serde::{Deserialize, Serialize};
@@ -215,7 +215,8 @@ pub struct RecordLine(pub ReviewRecord);
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReadRecords(pub String);
 
-/// Each agent's conformance to the protocols (the core's conformance report).
+/// Each agent's conformance to the protocols (the core's conformance report), failing
+/// agents first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conformance {
     /// The project.
@@ -279,7 +280,7 @@ answers! {
     Audits => Vec<AuditCard>;
     RunAudit => AuditCard;
     TaskBoards => Boards;
-    Conformance => ConformanceReport;
+    Conformance => Vec<AgentConformance>;
     EvidenceNeeds => ReadPlan;
     Evidence => EvidencePage;
     RecordLine => String;

@@ -37,8 +37,8 @@ pub mod store;
 pub mod views;
 
 use views::{
-    agents, audits, checkpoints, compose, connect, contacts, mailbox, message, operator, projects,
-    reservations, search, session as session_view, sessions, tasks, thread,
+    agents, audits, checkpoints, compose, conformance, connect, contacts, mailbox, message,
+    operator, projects, reservations, search, session as session_view, sessions, tasks, thread,
 };
 
 /// The whole console: header, router and the session context, over the engine worker (or,
@@ -78,6 +78,7 @@ pub fn App(
                     <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("checkpoints")) view=checkpoints::CheckpointsView />
                     <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("audits")) view=audits::AuditsView />
                     <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("tasks")) view=tasks::TasksView />
+                    <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("conformance")) view=conformance::ConformanceView />
                     <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("m"), ParamSegment("id")) view=message::MessageView />
                     <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("a"), ParamSegment("agent"), StaticSegment("inbox")) view=|| view! { <mailbox::MailboxView outbox=false /> } />
                     <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("a"), ParamSegment("agent"), StaticSegment("outbox")) view=|| view! { <mailbox::MailboxView outbox=true /> } />

@@ -5,9 +5,10 @@
 //! - `/{src}/p/{project}/a/{agent}/inbox|outbox?filter=…&thread=…`
 //! - `/{src}/p/{project}/a/{agent}/thread/{thread}`, `…/a/{agent}/m/{id}`, `…/a/{agent}/contacts`
 //! - `/{src}/p/{project}/m/{id}` a message outside any mailbox (search results)
-//! - `/{src}/p/{project}/sessions`, `…/sessions/{id}`, `…/checkpoints`, `…/audits`, `…/tasks`
-//!   the protocol views; the demo also answers `/demo/sessions`, `/demo/checkpoints`,
-//!   `/demo/audits` and `/demo/tasks` (the project where each is populated)
+//! - `/{src}/p/{project}/sessions`, `…/sessions/{id}`, `…/checkpoints`, `…/audits`, `…/tasks`,
+//!   `…/conformance` the protocol views; the demo also answers `/demo/sessions`,
+//!   `/demo/checkpoints`, `/demo/audits` and `/demo/tasks` (the project where each is
+//!   populated)
 //!
 //! `{src}` is a [`Source`]: the router matches only `demo` and `live` there
 //! ([`SourceSegment`]), so a view never sees another.
@@ -85,7 +86,7 @@ pub fn project(src: Source, project: &str) -> String {
 }
 
 /// A sub-page of a project (`reservations`, `search`, `compose`, `sessions`, `checkpoints`,
-/// `audits`, `tasks`).
+/// `audits`, `tasks`, `conformance`).
 #[must_use]
 pub fn project_page(src: Source, project: &str, page: &str) -> String {
     format!("{}/{page}", self::project(src, project))

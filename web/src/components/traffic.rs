@@ -137,7 +137,7 @@ pub fn answer<T: Clone + 'static>(
 pub fn ProtocolNav(
     /// The route.
     here: Here,
-    /// `sessions`, `checkpoints`, `audits` or `tasks`.
+    /// `sessions`, `checkpoints`, `audits`, `tasks` or `conformance`.
     current: &'static str,
 ) -> impl IntoView {
     let open = move || {
@@ -165,6 +165,7 @@ pub fn ProtocolNav(
             </a>
             {link("audits", "Audit reports")}
             {link("tasks", "Task boards")}
+            {link("conformance", "Conformance")}
             <a href=move || routes::project(here.src.get(), &here.project.get())>"Agents"</a>
         </nav>
     }

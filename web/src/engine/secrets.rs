@@ -5,8 +5,8 @@
 
 use crate::model::{
     AgentConformance, AuditCard, AuditIssueView, Boards, ChangeOrderView, CheckRow, CheckpointCard,
-    CheckpointHistory, ConformanceReport, DroidColumn, DroidTaskView, ErrorView, Field, FieldValue,
-    GateView, MessageLink, PoTaskView, RequestView, SessionDetail, SessionRow, TimelineItem,
+    CheckpointHistory, DroidColumn, DroidTaskView, ErrorView, Field, FieldValue, GateView,
+    PoTaskView, RequestView, SessionDetail, SessionRow, TimelineItem,
 };
 use serde_json::Value;
 use std::borrow::Cow;
@@ -120,10 +120,8 @@ redact_fields! {
     ErrorView { code, message }
     RequestView { subject, comment }
     Boards { agent_po, droid, errors, permissions, reviews }
-    MessageLink { message_id }
-    CheckRow { messages, details }
+    CheckRow { details }
     AgentConformance { agent, checks }
-    ConformanceReport { agents }
 }
 
 impl Redact for Field {

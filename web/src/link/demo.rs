@@ -284,12 +284,8 @@ impl Backend for DemoBackend {
             project: project.into(),
             since: since.map(Into::into),
         });
-        let agents = self.ask(call::Agents {
-            project: project.into(),
-        });
         Box::pin(async move {
             let rows = read.await?;
-            let agents = agents.await?;
             progress(TrafficProgress {
                 mailboxes_read: 1,
                 mailboxes: 1,
@@ -297,7 +293,9 @@ impl Backend for DemoBackend {
             });
             Ok(TrafficRead {
                 rows,
-                agents: Some(agents.into_iter().map(|a| a.name).collect()),
+                // Not asked: the demo's senders are all its agents (its engine tests hand
+                // the list in), and the main module's size goal leaves no room for the call.
+                agents: None,
                 notes: Vec::new(),
             })
         })

@@ -1,20 +1,11 @@
 //! Does each agent follow the protocol? The core's conformance report of a project's traffic
 //! (`switchboard_core::conformance`), per agent: its level, and every check with its stable
-//! id, seed section, status and the messages that decide it.
+//! id, seed section, status and the messages that decide it. The report is every sender's
+//! [`AgentConformance`]: failing agents first, then warnings, then passing ones (by name
+//! within).
 
 use serde::{Deserialize, Serialize};
 use switchboard_core::conformance::Status;
-
-/// The report of a project's traffic.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ConformanceReport {
-    /// Every sender: failing agents first, then warnings, then passing ones (by name within).
-    pub agents: Vec<AgentConformance>,
-    /// Whether the registered agents were known (`any.registered-agent` applies).
-    pub registry_known: bool,
-    /// No agent fails a check.
-    pub conforms: bool,
-}
 
 /// One agent's checks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,8 +16,8 @@ pub struct AgentConformance {
     pub registered: Option<bool>,
     /// Its worst status.
     pub level: Status,
-    /// How many of its checks have each status, worst first.
-    pub counts: Vec<(Status, usize)>,
+    /// How many of its checks fail, warn, pass and do not apply.
+    pub counts: [usize; 4],
     /// Every check of every family it sent: failures first, then warnings, passes and those
     /// that do not apply (table order within).
     pub checks: Vec<CheckRow>,
@@ -35,35 +26,27 @@ pub struct AgentConformance {
 /// One check for one agent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckRow {
-    /// The stable id (`droid.common.sender-id-matches`, `any.secret-in-message`, …).
+    /// The stable id, led by its family (`droid.sender.authorized`, `any.secret-in-message`,
+    /// …).
     pub id: String,
-    /// `any`, `pair`, `agent-po`, `droid` or `pair-claude`.
-    pub family: String,
     /// The seed section it comes from.
     pub seed: String,
     /// What it asks.
     pub title: String,
     /// The outcome.
     pub status: Status,
-    /// The messages that decide it (the first [`MESSAGES_SHOWN`]).
-    pub messages: Vec<MessageLink>,
+    /// The transport ids of the messages that decide it (the first [`MESSAGES_SHOWN`], or
+    /// [`PASSES_SHOWN`] for a pass).
+    pub messages: Vec<u64>,
     /// How many more messages decide it.
     pub more: usize,
     /// What broke it, in the validator's and the engine's words (the first
-    /// [`MESSAGES_SHOWN`]).
+    /// [`MESSAGES_SHOWN`], then how many more).
     pub details: Vec<String>,
-    /// How many more details there are.
-    pub more_details: usize,
 }
 
-/// How many deciding messages, and details, a check lists.
+/// How many deciding messages, and details, a failing check lists.
 pub const MESSAGES_SHOWN: usize = 12;
 
-/// A message that decides a check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MessageLink {
-    /// The transport's id (the message view's).
-    pub id: Option<u64>,
-    /// The message's own id (droid `message_id`).
-    pub message_id: Option<String>,
-}
+/// How many of the messages a passing check applied to it lists.
+pub const PASSES_SHOWN: usize = 3;

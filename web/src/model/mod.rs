@@ -27,7 +27,7 @@ pub use boards::{
     RequestView,
 };
 pub use checkpoints::CheckpointCard;
-pub use conformance::{AgentConformance, CheckRow, ConformanceReport, MessageLink};
+pub use conformance::{AgentConformance, CheckRow};
 pub use evidence::{EvidencePage, EvidenceView, FileRead, ReadPlan};
 pub use message::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
 pub use sessions::{

@@ -5,6 +5,7 @@ pub mod audits;
 pub mod checkpoints;
 pub mod common;
 pub mod compose;
+pub mod conformance;
 pub mod connect;
 pub mod contacts;
 pub mod mailbox;

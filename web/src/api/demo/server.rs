@@ -13,6 +13,9 @@ use std::collections::BTreeSet;
 use switchboard_core::session::pair::decide;
 use switchboard_core::time::Timestamp;
 
+/// The sender of the human overseer's messages.
+const OVERSEER: &str = "HumanOverseer";
+
 /// The demo server's state.
 pub struct DemoServer {
     projects: Vec<DemoProject>,
@@ -303,14 +306,28 @@ impl DemoServer {
         Ok(id)
     }
 
-    /// Stores a message at `now_ms` (never before the newest one).
+    /// Stores a message at `now_ms` (never before the newest one). One without a sender is
+    /// the human overseer's, who is then one of the project's agents, as Agent Mail's
+    /// overseer endpoint registers it (`HumanOverseer`, program `WebUI`, model `Human`).
     fn add(&mut self, project: usize, draft: Draft, now_ms: i64) -> u64 {
         self.clock_ms = now_ms.max(self.clock_ms + 1_000);
         let id = self.messages.len() as u64 + 1;
+        let from = draft.sender.unwrap_or_else(|| {
+            let agents = &mut self.projects[project].agents;
+            if !agents.iter().any(|a| a.name == OVERSEER) {
+                agents.push(world::agent(
+                    OVERSEER,
+                    "WebUI",
+                    "Human",
+                    "Human operator providing guidance and oversight to agents",
+                ));
+            }
+            OVERSEER.to_owned()
+        });
         self.messages.push(DemoMessage {
             id,
             project,
-            from: draft.sender.unwrap_or_else(|| "HumanOverseer".to_string()),
+            from,
             to: draft.to,
             subject: draft.subject,
             body_md: draft.body_md,

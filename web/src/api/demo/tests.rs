@@ -28,6 +28,33 @@ fn acknowledging_and_releasing_change_the_state_once() {
 }
 
 #[test]
+fn the_overseer_is_registered_by_its_first_message() {
+    let mut demo = DemoServer::new();
+    let names = |demo: &DemoServer| -> Vec<String> {
+        demo.agents("pair-lab")
+            .unwrap()
+            .into_iter()
+            .map(|a| a.name)
+            .collect()
+    };
+    assert!(!names(&demo).contains(&"HumanOverseer".to_owned()));
+    let draft = crate::api::Draft {
+        sender: None,
+        to: vec!["BlueLake".into()],
+        subject: "Stop and review".into(),
+        body_md: "Please pause merges.".into(),
+        thread_id: None,
+        importance: crate::api::Importance::High,
+        ack_required: false,
+    };
+    let id = demo.send("pair-lab", draft.clone(), DEMO_NOW_MS).unwrap();
+    assert_eq!(demo.message("pair-lab", id).unwrap().from, "HumanOverseer");
+    demo.send("pair-lab", draft, DEMO_NOW_MS).unwrap();
+    let after = names(&demo);
+    assert_eq!(after.iter().filter(|n| *n == "HumanOverseer").count(), 1);
+}
+
+#[test]
 fn replies_stay_in_the_thread_and_are_dated_now() {
     let mut demo = DemoServer::new();
     let now = DEMO_NOW_MS + 60_000;
