@@ -6,7 +6,7 @@
 
 use crate::api::mcp::ConnectConfig;
 use crate::api::{Backend, BackendError};
-use crate::components::folder::FolderLinks;
+use crate::folder::links::FolderLinks;
 use crate::link::demo::DemoBackend;
 use crate::link::EngineLink;
 use crate::model::TrafficKey;

@@ -4,6 +4,7 @@
 //! they are, is the core's, in the engine (`ask::EvidenceNeeds`, `ask::Evidence`).
 
 pub mod linked;
+pub mod links;
 
 use crate::link::{demo, EngineLink};
 use crate::model::evidence::FileRead;
