@@ -6,7 +6,7 @@
 use crate::model::{
     AgentConformance, AuditCard, AuditIssueView, Boards, ChangeOrderView, CheckRow, CheckpointCard,
     CheckpointHistory, DroidColumn, DroidTaskView, ErrorView, Field, FieldValue, GateView,
-    PoTaskView, RequestView, SessionDetail, SessionRow, TimelineItem,
+    PoTaskView, RequestView, SessionDetail, SessionRow, TimelineItem, ViolationView,
 };
 use serde_json::Value;
 use std::borrow::Cow;
@@ -109,12 +109,13 @@ redact_fields! {
     TimelineItem {}
     CheckpointHistory { text }
     ChangeOrderView { failure_mode, evidence, attempted_fixes, requested_changes, reasoning, strategy }
-    SessionDetail { row, timeline, checkpoints, change_orders, audits }
+    SessionDetail { row, timeline, checkpoints, change_orders, audits, violations }
     CheckpointCard { session, fields, change_order, audits }
     AuditIssueView { description, location, code, pattern }
     AuditCard { issues, notes }
     GateView { problems }
-    PoTaskView { gates, blocked, progress }
+    PoTaskView { gates, blocked, progress, violations }
+    ViolationView { message, file }
     DroidTaskView { description, summary, blockers }
     DroidColumn { tasks }
     ErrorView { code, message }
@@ -198,5 +199,24 @@ mod tests {
         };
         assert!(!shown(order(), false).evidence.contains("ghp_0123"));
         assert_eq!(shown(order(), true).evidence, evidence);
+    }
+
+    /// A violation quotes what broke the rule, which can be the secret itself.
+    #[test]
+    fn violation_texts_are_masked_unless_revealed() {
+        let quoted = "error.context holds AKIAIOSFODNN7EXAMPLE";
+        let violation = || ViolationView {
+            code: switchboard_core::session::violation::ViolationCode::InvalidMessage,
+            message: quoted.into(),
+            id: Some(7),
+            file: None,
+        };
+        let masked = shown(vec![violation()], false);
+        assert!(
+            !masked[0].message.contains("AKIAIOSFODNN7EXAMPLE"),
+            "{masked:?}"
+        );
+        assert!(masked[0].message.contains("AKIA…(20 chars)"));
+        assert_eq!(shown(vec![violation()], true)[0].message, quoted);
     }
 }
