@@ -302,10 +302,11 @@ proptest! {
             v["agent_id"] = json!(format!("agent-{agent}a"));
             v["task_id"] = json!(format!("TASK-{task}"));
             // Distinct times: the log's order is the time order.
-            v["timestamp"] = json!(Timestamp(1_767_225_600_000 + i64::from(*second) * 1000 + i as i64).to_rfc3339());
-            values.push(v);
+            let ms = 1_767_225_600_000 + i64::from(*second) * 1000 + i as i64;
+            v["timestamp"] = json!(Timestamp(ms).to_rfc3339());
+            values.push((ms, v));
         }
-        let bytes = serde_json::to_vec(&values).unwrap();
+        let bytes = serde_json::to_vec(&values.iter().map(|(_, v)| v).collect::<Vec<_>>()).unwrap();
         let envelopes = read_log(&bytes, &Options::default()).unwrap();
         let layout = factory::layout(&envelopes);
         prop_assert!(layout.skipped.is_empty());
@@ -314,8 +315,10 @@ proptest! {
             &Options::default(),
         );
         prop_assert!(read.problems.is_empty(), "{:?}", read.problems);
-        let mut expected: Vec<&Value> = values.iter().collect();
-        expected.sort_by_key(|v| v["timestamp"].as_str().unwrap().to_owned());
+        // By time, not by the timestamps' text: `…:54.001Z` sorts before `…:54Z` as text.
+        let mut expected: Vec<&(i64, Value)> = values.iter().collect();
+        expected.sort_by_key(|(ms, _)| *ms);
+        let expected: Vec<&Value> = expected.into_iter().map(|(_, v)| v).collect();
         let got: Vec<&Value> = read.envelopes.iter().map(|e| &e.message().unwrap().value).collect();
         prop_assert_eq!(got, expected);
         for (path, _) in &layout.files {
