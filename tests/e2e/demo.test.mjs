@@ -14,6 +14,17 @@ async function pendingCount(page) {
   return Number(await page.locator(".pending-count").textContent());
 }
 
+// The count is redrawn after the action's status shows: wait for it (up to 10 s), then say
+// what it is if it never got there.
+async function pendingBecomes(page, expected) {
+  await page
+    .waitForFunction((n) => Number(document.querySelector(".pending-count")?.textContent) === n, expected, {
+      timeout: 10_000,
+    })
+    .catch(() => {});
+  assert.equal(await pendingCount(page), expected);
+}
+
 test("projects, agents and an inbox are reachable by links", async () => {
   const page = await openPage(web.browser);
   await page.goto(web.url);
@@ -52,7 +63,7 @@ test("filters narrow the rows and acknowledging lowers the pending count", async
   await first.getByRole("button", { name: "Acknowledge" }).click();
   await page.getByRole("status").filter({ hasText: `Message ${id} acknowledged.` }).waitFor();
   await summary.filter({ hasText: `${pending - 1} shown` }).waitFor();
-  assert.equal(await pendingCount(page), pending - 1);
+  await pendingBecomes(page, pending - 1);
   assert.equal(await page.locator(`li.row[data-id="${id}"]`).count(), 0);
 
   await page.getByRole("link", { name: "Ack required" }).click();
@@ -91,7 +102,7 @@ test("keyboard: j/k move, Enter opens, a acknowledges, r replies, / searches", a
   const pending = await pendingCount(page);
   await page.keyboard.press("a");
   await page.getByRole("status").filter({ hasText: `Message ${ackId} acknowledged.` }).waitFor();
-  assert.equal(await pendingCount(page), pending - 1);
+  await pendingBecomes(page, pending - 1);
 
   await page.keyboard.press("Enter");
   await page.waitForURL(new RegExp(`/m/${ackId}$`));
