@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../support/browser.mjs";
-import { useConsole } from "../support/console.mjs";
+import { openInApp, useConsole } from "../support/console.mjs";
 
 const web = useConsole();
 const LAB = "/demo/p/pair-lab";
@@ -81,13 +81,7 @@ test("APPROVED sends the fingerprints of the tests shown and keeps a review reco
   const id = Number((await sent.textContent()).match(/\(message (\d+)\)/)[1]);
 
   // The session lists the record; its export is JSON Lines naming what was shown and sent.
-  await page.evaluate((href) => {
-    const a = document.createElement("a");
-    a.href = href;
-    document.querySelector("main").appendChild(a);
-    a.click();
-    a.remove();
-  }, `${LAB}/sessions/pair-101`);
+  await openInApp(page, `${LAB}/sessions/pair-101`);
   const record = page.locator("tr.review-record");
   await record.waitFor();
   assert.match(await record.textContent(), /#1APPROVED/);

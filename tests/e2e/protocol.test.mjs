@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../support/browser.mjs";
-import { useConsole } from "../support/console.mjs";
+import { openInApp, useConsole } from "../support/console.mjs";
 import { haveCli, validate } from "../support/validate.mjs";
 
 const web = useConsole();
@@ -21,21 +21,6 @@ async function decide(page, session, text) {
   await c.getByLabel(`Decision for ${session} (as the seed writes it)`).fill(text);
   await c.locator(".preview").waitFor();
   return c;
-}
-
-/**
- * Follows an in-app link to `path` (the demo lives in the page: a reload would start it
- * over, losing what was sent).
- */
-async function openInApp(page, path) {
-  await page.evaluate((href) => {
-    const a = document.createElement("a");
-    a.href = href;
-    document.querySelector("main").appendChild(a);
-    a.click();
-    a.remove();
-  }, path);
-  await page.waitForURL((url) => url.pathname === path);
 }
 
 /** The message a sent decision became, read back from its message page: subject and body. */

@@ -25,3 +25,18 @@ export function useConsole() {
   });
   return web;
 }
+
+/**
+ * Follows an in-app link to `path` (the demo lives in the page: a reload would start it
+ * over, losing what was sent).
+ */
+export async function openInApp(page, path) {
+  await page.evaluate((href) => {
+    const a = document.createElement("a");
+    a.href = href;
+    document.querySelector("main").appendChild(a);
+    a.click();
+    a.remove();
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
