@@ -13,8 +13,8 @@
 use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
 use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
 use crate::model::{
-    AgentConformance, AuditCard, AuditRun, Boards, CheckpointCard, EvidencePage, FileRead,
-    Inspection, ReadPlan, SessionDetail, SessionRow, TrafficKey, TrafficSummary,
+    AgentConformance, AuditRun, CheckpointCard, EvidencePage, FileRead, Html, Inspection, ReadPlan,
+    SessionPage, SessionRow, TrafficKey, TrafficSummary,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -157,6 +157,8 @@ pub struct Audits {
 /// Audits a diff against a contract, in the browser.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunAudit {
+    /// The project the report's links lead into.
+    pub key: TrafficKey,
     /// The diff and the contract.
     pub run: AuditRun,
     /// Show secrets the findings quote (else masked).
@@ -274,12 +276,12 @@ answers! {
     Inspect => Inspection;
     Load => TrafficSummary;
     Sessions => Vec<SessionRow>;
-    Session => Option<SessionDetail>;
+    Session => Option<SessionPage>;
     Checkpoints => Vec<CheckpointCard>;
     Drafts => Vec<Draft>;
-    Audits => Vec<AuditCard>;
-    RunAudit => AuditCard;
-    TaskBoards => Boards;
+    Audits => Html;
+    RunAudit => Html;
+    TaskBoards => Html;
     Conformance => Vec<AgentConformance>;
     EvidenceNeeds => ReadPlan;
     Evidence => EvidencePage;

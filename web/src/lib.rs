@@ -13,7 +13,8 @@
 //! - [`store`]: projects' traffic kept up to date; [`session`]: backends and settings.
 //! - [`folder`]: the project folder the evidence views read (the demo's, or a linked one).
 //! - [`markdown`]: safe rendering of untrusted message bodies (in the engine);
-//!   [`percent`]: URI component encoding.
+//!   [`percent`]: URI component encoding; [`words`]: how times, steps, phases and
+//!   checkpoints read.
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
@@ -35,6 +36,7 @@ pub mod routes;
 pub mod session;
 pub mod store;
 pub mod views;
+pub mod words;
 
 use views::{
     agents, audits, checkpoints, compose, conformance, connect, contacts, mailbox, message,

@@ -6,7 +6,6 @@
 //! (`ask::EvidenceNeeds`, `ask::Evidence`), as it renders Markdown. No folder: the panel says
 //! what it would show and how to link one.
 
-use super::checkpoint::title;
 use super::load::{fetch, load};
 use super::route::Here;
 use super::status::ErrorNote;
@@ -16,6 +15,7 @@ use crate::folder::Folder;
 use crate::link::EngineLink;
 use crate::model::evidence::FileRead;
 use crate::model::{EvidencePage, TrafficKey};
+use crate::words::title;
 use leptos::prelude::*;
 use switchboard_core::evidence::record::Shown as ShownArtifact;
 use switchboard_core::fingerprint::{Fingerprints, Sha256Digest};

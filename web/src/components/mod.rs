@@ -1,14 +1,14 @@
 //! What the views share: the route's parameters, loading and error states, times and
-//! countdowns, checkpoints and integrity, a message's labelled fields, audit reports, a
+//! countdowns, a contract's integrity, a message's labelled fields, panels the engine wrote, a
 //! checkpoint's evidence from the project's folder, review records, the
 //! project's linked folder, a project's traffic (with its progress) and the protocol views' navigation, and the watcher
 //! behind the tab title and notifications.
 
-pub mod audit;
 pub mod checkpoint;
 pub mod evidence;
 pub mod fields;
 pub mod folder;
+pub mod html;
 pub mod load;
 pub mod review;
 pub mod route;

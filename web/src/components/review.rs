@@ -5,12 +5,12 @@
 //! session view and exported as they are kept.
 
 use super::route::Here;
-use super::time::when;
 use super::traffic::{answer, engine_call};
 use crate::api::Draft;
 use crate::ask::{ReadRecords, RecordLine};
 use crate::link::EngineLink;
 use crate::routes::Source;
+use crate::words::when;
 use leptos::prelude::*;
 use switchboard_core::evidence::record::{ReviewRecord, Sent, Shown};
 use switchboard_core::fingerprint::Sha256Digest;

@@ -50,7 +50,7 @@ fn notify(key: &TrafficKey, open: &OpenCheckpoint) {
         open.session,
         key.project,
         open.checkpoint.number(),
-        super::checkpoint::title(open.checkpoint)
+        crate::words::title(open.checkpoint)
     ));
     options.set_tag(&format!("{}:{}:{}", key.project, open.session, open.entry));
     let _ = web_sys::Notification::new_with_options("Checkpoint open", &options);

@@ -380,7 +380,7 @@ pub fn page(traffic: &Traffic, q: &ask::Evidence) -> Result<EvidencePage, String
         })
         .collect();
     Ok(EvidencePage {
-        html: super::evidence_html::evidence(&view),
+        html: super::html::evidence::evidence(&view),
         shown,
         reviewed: view.reviewed,
     })

@@ -66,7 +66,7 @@ fn evidence_of(engine: &mut Engine, key: &TrafficKey, session: &str, reads: Read
     let page = ask(engine, asked.clone()).unwrap();
     let view = super::evidence::detail(engine.traffic(key).unwrap(), &asked).unwrap();
     // What crosses to the page: the panels as HTML, what was shown, what APPROVED sends.
-    assert_eq!(page.html, super::evidence_html::evidence(&view));
+    assert_eq!(page.html, super::html::evidence::evidence(&view));
     assert_eq!(page.reviewed, view.reviewed);
     assert_eq!(
         page.shown.len(),
@@ -154,17 +154,8 @@ fn contract_review_shows_the_draft_and_approves_what_was_read() {
     };
     call(&mut engine, decide).unwrap();
     reload(&mut engine, &key, false);
-    let session = ask(
-        &mut engine,
-        ask::Session {
-            key: key.clone(),
-            id: "pair-101".into(),
-            now_ms: DEMO_NOW_MS + 2000,
-            reveal: true,
-        },
-    )
-    .unwrap()
-    .unwrap();
+    let traffic = engine.traffic(&key).unwrap();
+    let session = super::sessions::detail(traffic, "pair-101", DEMO_NOW_MS + 2000).unwrap();
     let contract = session.contract.unwrap();
     assert_eq!(
         contract.fingerprints,

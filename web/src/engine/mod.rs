@@ -20,8 +20,8 @@ mod boards;
 mod conformance;
 mod demo;
 mod evidence;
-mod evidence_html;
 mod fields;
+mod html;
 mod secrets;
 mod sessions;
 pub mod traffic;
@@ -95,17 +95,17 @@ impl Engine {
                 id,
                 now_ms,
                 reveal,
-            }) => reply::<q::Session>(
-                self.traffic(&key)
-                    .map(|t| shown(sessions::detail(t, &id, now_ms), reveal)),
-            ),
+            }) => reply::<q::Session>(self.traffic(&key).map(|t| {
+                shown(sessions::detail(t, &id, now_ms), reveal)
+                    .map(|detail| html::session::page(&detail, &key, now_ms))
+            })),
             Request::Checkpoints(q::Checkpoints {
                 key,
                 now_ms,
                 reveal,
             }) => reply::<q::Checkpoints>(
                 self.traffic(&key)
-                    .map(|t| shown(sessions::checkpoints(t, now_ms), reveal)),
+                    .map(|t| sessions::checkpoints(t, &key, now_ms, reveal)),
             ),
             Request::Drafts(q::Drafts { key, decision }) => reply::<q::Drafts>(
                 self.traffic(&key)
@@ -113,19 +113,20 @@ impl Engine {
             ),
             Request::Audits(q::Audits { key, reveal }) => reply::<q::Audits>(
                 self.traffic(&key)
-                    .map(|t| shown(audits::in_mail(t), reveal)),
+                    .map(|t| html::audit::in_mail(&shown(audits::in_mail(t), reveal), &key)),
             ),
-            Request::RunAudit(q::RunAudit { run, reveal }) => {
-                reply::<q::RunAudit>(audits::run(&run).map(|card| shown(card, reveal)))
-            }
+            Request::RunAudit(q::RunAudit { key, run, reveal }) => reply::<q::RunAudit>(
+                audits::run(&run).map(|card| html::audit::result(&shown(card, reveal), &key)),
+            ),
             Request::TaskBoards(q::TaskBoards {
                 key,
                 now_ms,
                 reveal,
-            }) => reply::<q::TaskBoards>(
-                self.traffic(&key)
-                    .map(|t| shown(boards::boards(t, now_ms), reveal)),
-            ),
+            }) => {
+                reply::<q::TaskBoards>(self.traffic(&key).map(|t| {
+                    html::boards::boards(&shown(boards::boards(t, now_ms), reveal), now_ms)
+                }))
+            }
             Request::Conformance(q::Conformance { key, reveal }) => reply::<q::Conformance>(
                 self.traffic(&key)
                     .map(|t| shown(conformance::report(t), reveal)),
@@ -150,7 +151,7 @@ impl Engine {
                     .lines()
                     .filter_map(|line| ReviewRecord::from_json_line(line).ok())
                     .collect();
-                reply::<q::ReadRecords>(Ok(evidence_html::records(&records)))
+                reply::<q::ReadRecords>(Ok(html::evidence::records(&records)))
             }
             Request::Demo(call) => {
                 let server = self.demo.get_or_insert_with(DemoServer::new);

@@ -3,11 +3,13 @@
 
 use super::audits;
 use super::fields::{self, issue_view};
+use super::html::{self, written};
+use super::secrets::shown;
 use super::traffic::Traffic;
 use crate::api::{CheckpointDecision, Draft, OpenCheckpoint};
 use crate::model::{
     ChangeOrderView, CheckpointCard, CheckpointHistory, ContractView, IntegrityView, SessionDetail,
-    SessionRow, Step, TimelineItem, ViolationView, WaitingView,
+    SessionRow, Step, TimelineItem, TrafficKey, ViolationView, WaitingView,
 };
 use switchboard_core::agent_mail::Carried;
 use switchboard_core::session::pair::timeout::Due;
@@ -195,9 +197,15 @@ pub fn detail(traffic: &Traffic, id: &str, now_ms: i64) -> Option<SessionDetail>
     })
 }
 
-/// The open checkpoints, the oldest first, each with what the reviewer needs to decide.
+/// The open checkpoints of `key`'s project, the oldest first, each with what the reviewer
+/// needs to decide; its texts masked unless `reveal`.
 #[must_use]
-pub fn checkpoints(traffic: &Traffic, now_ms: i64) -> Vec<CheckpointCard> {
+pub fn checkpoints(
+    traffic: &Traffic,
+    key: &TrafficKey,
+    now_ms: i64,
+    reveal: bool,
+) -> Vec<CheckpointCard> {
     let now = Timestamp(now_ms);
     let mut cards: Vec<CheckpointCard> = traffic
         .book
@@ -228,10 +236,17 @@ pub fn checkpoints(traffic: &Traffic, now_ms: i64) -> Vec<CheckpointCard> {
                     .iter()
                     .rev()
                     .find(|o| o.outcome == Outcome::Pending)
-                    .map(change_order),
-                audits: audits::of_session(traffic, s),
+                    .map(|o| {
+                        let order = shown(change_order(o), reveal);
+                        written(|h| html::audit::change_order(h, &order))
+                    }),
+                audits: {
+                    let cards = shown(audits::of_session(traffic, s), reveal);
+                    written(|h| html::audit::list(h, &cards, key))
+                },
             })
         })
+        .map(|card| shown(card, reveal))
         .collect();
     cards.sort_by_key(|c| (c.opened_at_ms, c.session.id.clone()));
     cards

@@ -104,13 +104,25 @@ fn the_sessions_view_has_every_kind_of_session() {
             now_ms: DEMO_NOW_MS,
             reveal: true,
         };
-        let detail = ask(&mut engine, session).unwrap().expect(id);
+        let page = ask(&mut engine, session).unwrap().expect(id);
+        assert!(page.upper.0.contains(r#"class="timeline""#), "{id}");
+        let traffic = engine.traffic(&key).unwrap();
+        let detail = super::sessions::detail(traffic, id, DEMO_NOW_MS).expect(id);
         assert!(
             detail.violations.is_empty(),
             "{id}: {:?}",
             detail.violations
         );
     }
+    // Texts from the mail are escaped in what the engine writes.
+    let hostile = ask::Session {
+        key: key.clone(),
+        id: "pair-108".into(),
+        now_ms: DEMO_NOW_MS,
+        reveal: true,
+    };
+    let page = ask(&mut engine, hostile).unwrap().unwrap();
+    assert!(page.upper.0.contains("&lt;script&gt;") && !page.upper.0.contains("<script>"));
     let checkpoints = ask::Checkpoints {
         key: key.clone(),
         now_ms: DEMO_NOW_MS,
@@ -118,10 +130,19 @@ fn the_sessions_view_has_every_kind_of_session() {
     };
     let cards = ask(&mut engine, checkpoints).unwrap();
     let co = cards.iter().find(|c| c.at.session == "pair-103").unwrap();
-    let order = co.change_order.as_ref().unwrap();
-    assert!(order.evidence.contains("ModuleNotFoundError"));
-    assert_eq!(order.attempted_fixes.len(), 2);
-    let audits = ask(&mut engine, ask::Audits { key, reveal: true }).unwrap();
+    let order = &co.change_order.as_ref().unwrap().0;
+    assert!(order.contains(r#"<dd class="evidence">"#) && order.contains("ModuleNotFoundError"));
+    assert_eq!(order.matches("<li>").count(), 2, "two attempted fixes");
+    let written = ask(
+        &mut engine,
+        ask::Audits {
+            key: key.clone(),
+            reveal: true,
+        },
+    )
+    .unwrap();
+    assert!(written.0.contains(r#"<strong class="flag scheming">"#));
+    let audits = super::audits::in_mail(engine.traffic(&key).unwrap());
     let failed = audits
         .iter()
         .find(|a| a.session.as_deref() == Some("pair-104"))
@@ -145,15 +166,22 @@ fn the_sessions_view_has_every_kind_of_session() {
 fn the_boards_show_blocked_and_timed_out_work() {
     for (project, check) in [("po-factory", 0), ("droid-fleet", 1), ("pair-lab", 2)] {
         let (mut engine, key) = loaded(project);
-        let boards = ask(
+        let written = ask(
             &mut engine,
             ask::TaskBoards {
-                key,
+                key: key.clone(),
                 now_ms: DEMO_NOW_MS,
                 reveal: true,
             },
         )
         .unwrap();
+        let marker = [
+            r#"<tr class="po-task blocked at-limit" data-task="TASK-200">"#,
+            r#"<tr class="needs-human" data-severity="blocking">"#,
+            r#"<li data-status="timed_out">"#,
+        ][check];
+        assert!(written.0.contains(marker), "{project}: {}", written.0);
+        let boards = super::boards::boards(engine.traffic(&key).unwrap(), DEMO_NOW_MS);
         match check {
             0 => {
                 let blocked = &boards.agent_po[0];

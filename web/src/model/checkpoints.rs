@@ -1,9 +1,9 @@
 //! The checkpoint queue: each open human checkpoint with what the reviewer needs to decide.
 //! The decisions it allows are the core's (`Checkpoint::decisions`).
 
-use super::audits::AuditCard;
 use super::message::Field;
-use super::sessions::{ChangeOrderView, SessionRow};
+use super::sessions::SessionRow;
+use super::Html;
 use crate::api::OpenCheckpoint;
 use serde::{Deserialize, Serialize};
 
@@ -20,8 +20,8 @@ pub struct CheckpointCard {
     pub opened_by: Option<u64>,
     /// That message's content, as labelled values (artifacts, build result, evidence).
     pub fields: Vec<Field>,
-    /// The change order under review (#3).
-    pub change_order: Option<ChangeOrderView>,
-    /// The session's audit reports.
-    pub audits: Vec<AuditCard>,
+    /// The change order under review (#3), as the engine wrote it.
+    pub change_order: Option<Html>,
+    /// The session's audit reports, as the engine wrote them.
+    pub audits: Html,
 }

@@ -31,7 +31,15 @@ pub use conformance::{AgentConformance, CheckRow};
 pub use evidence::{EvidencePage, EvidenceView, FileRead, ReadPlan};
 pub use message::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
 pub use sessions::{
-    ChangeOrderView, CheckpointHistory, ContractView, IntegrityView, SessionDetail, SessionRow,
-    Step, TimelineItem, ViolationView, WaitingView,
+    ChangeOrderView, CheckpointHistory, ContractView, IntegrityView, SessionDetail, SessionPage,
+    SessionRow, Step, TimelineItem, ViolationView, WaitingView,
 };
 pub use traffic::{TrafficKey, TrafficSummary};
+
+use serde::{Deserialize, Serialize};
+
+/// A read-only panel as the engine wrote it (`engine::html`): every text from the mail or the
+/// folder escaped, Markdown only as the engine's renderer wrote it, so the page inserts it as
+/// it is.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Html(pub String);

@@ -3,6 +3,7 @@
 
 use super::audits::AuditCard;
 use super::message::IssueView;
+use super::Html;
 use serde::{Deserialize, Serialize};
 use switchboard_core::protocol::registry::families::pair::Phase;
 use switchboard_core::session::pair::checkpoint::{Checkpoint, DecisionKind};
@@ -199,4 +200,15 @@ pub struct SessionDetail {
     pub audits: Vec<AuditCard>,
     /// Every violation.
     pub violations: Vec<ViolationView>,
+}
+
+/// One session in full as the engine wrote it: above the page's review records (who, where
+/// it stands, waits, timeout steps, the timeline, checkpoints) and below them (change orders,
+/// the contract, audit reports, violations).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionPage {
+    /// Above the review records.
+    pub upper: Html,
+    /// Below the review records.
+    pub lower: Html,
 }

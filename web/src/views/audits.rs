@@ -10,12 +10,12 @@
 
 use super::common::NavBar;
 use crate::ask::{self, Audits};
-use crate::components::audit::AuditReport;
+use crate::components::html::EngineHtml;
 use crate::components::route::{query_param, Here};
 use crate::components::status::Problem;
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
 use crate::link::demo::contract;
-use crate::model::{AuditCard, AuditRun};
+use crate::model::{AuditRun, Html, TrafficKey};
 use crate::routes::Source;
 use leptos::prelude::*;
 
@@ -34,15 +34,7 @@ pub fn AuditsView() -> impl IntoView {
             <h2 id="audits-title">{move || format!("Audit reports in {}", here.project.get())}</h2>
             <ProtocolNav here current="audits" />
             <TrafficNote state />
-            {answer(data, move |cards| {
-                let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
-                view! {
-                    <p class="summary">{format!("{} audit report(s) in the mail", cards.len())}</p>
-                    {cards.into_iter().map(|card| view! {
-                        <AuditReport card src project=project.clone() />
-                    }).collect_view()}
-                }.into_any()
-            })}
+            {answer(data, move |html| view! { <EngineHtml html /> }.into_any())}
         </section>
         <RunAudit here />
     }
@@ -55,7 +47,7 @@ fn RunAudit(here: Here) -> impl IntoView {
     let files: RwSignal<Vec<(RwSignal<String>, RwSignal<String>)>> = RwSignal::new(Vec::new());
     let diff = RwSignal::new(String::new());
     let approved = RwSignal::new(String::new());
-    let result: RwSignal<Option<Result<AuditCard, String>>> = RwSignal::new(None);
+    let result: RwSignal<Option<Result<Html, String>>> = RwSignal::new(None);
     let note = RwSignal::new(String::new());
     let add_file = move |path: String, text: String| {
         files.update(|f| f.push((RwSignal::new(path), RwSignal::new(text))));
@@ -100,6 +92,10 @@ fn RunAudit(here: Here) -> impl IntoView {
                 .collect(),
         };
         let request = ask::RunAudit {
+            key: TrafficKey {
+                src: here.src.get_untracked(),
+                project: here.project.get_untracked(),
+            },
             run,
             reveal: here.session.reveal.get_untracked(),
         };
@@ -171,10 +167,10 @@ fn RunAudit(here: Here) -> impl IntoView {
             {move || match result.get() {
                 None => ().into_any(),
                 Some(Err(text)) => view! { <Problem text /> }.into_any(),
-                Some(Ok(card)) => view! {
+                Some(Ok(html)) => view! {
                     <div class="audit-result">
                         <h3>"Result"</h3>
-                        <AuditReport card src=here.src.get_untracked() project=here.project.get_untracked() />
+                        <EngineHtml html />
                     </div>
                 }.into_any(),
             }}

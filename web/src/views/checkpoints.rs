@@ -12,13 +12,12 @@
 //! sends.
 
 use super::common::{move_selection, typing_in_field, NavBar, Progress, ProgressNote};
-use super::session::change_order;
 use crate::api::{CheckpointDecision, Decided, Draft};
 use crate::ask::{self, Drafts};
-use crate::components::audit::AuditReport;
-use crate::components::checkpoint::{integrity, title};
+use crate::components::checkpoint::integrity;
 use crate::components::evidence::{EvidencePanel, Reviewed};
 use crate::components::fields::Fields;
+use crate::components::html::EngineHtml;
 use crate::components::load::{fetch, load, Data};
 use crate::components::review;
 use crate::components::route::Here;
@@ -27,6 +26,7 @@ use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolN
 use crate::components::watch::{notifications_allowed, notifications_supported};
 use crate::model::{CheckpointCard, TrafficKey};
 use crate::routes;
+use crate::words::title;
 use leptos::prelude::*;
 use std::collections::HashMap;
 use switchboard_core::fingerprint::Fingerprints;
@@ -312,7 +312,7 @@ fn Card(
                 // A change order shows as one (evidence, attempted fixes); other checkpoints
                 // show the opening message's artifacts or build result.
                 {match card.change_order {
-                    Some(order) => change_order(order).into_any(),
+                    Some(html) => view! { <EngineHtml html /> }.into_any(),
                     None => view! { <Fields fields=card.fields /> }.into_any(),
                 }}
                 // The mail's word on the contract, until the folder's files were read: then the
@@ -326,9 +326,7 @@ fn Card(
                         </p>
                     }
                 })}
-                {card.audits.into_iter().map(|card| view! {
-                    <AuditReport card src project=project.clone() />
-                }).collect_view()}
+                <EngineHtml html=card.audits />
                 <EvidencePanel here key=key.clone() session=session_id.clone() checkpoint reviewed />
             </div>
             <form class="decision" on:submit=move |ev| { ev.prevent_default(); send(); }>

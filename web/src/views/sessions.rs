@@ -5,12 +5,13 @@
 
 use super::common::{move_selection, typing_in_field, NavBar};
 use crate::ask;
-use crate::components::checkpoint::{integrity, label, phase};
+use crate::components::checkpoint::integrity;
 use crate::components::route::Here;
-use crate::components::time::{step_text, Countdown, REFRESH_MS};
+use crate::components::time::{Countdown, REFRESH_MS};
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
 use crate::model::SessionRow;
 use crate::routes::{self, Source};
+use crate::words::{label, phase, step_text};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use switchboard_core::session::pair::{IntegrityStatus, SessionStatus};

@@ -1,9 +1,7 @@
-//! The evidence and the review records as the page shows them, written here as HTML: every
-//! text from the folder or the mail escaped ([`esc`]), Markdown only as `crate::markdown`
-//! rendered it. The main module inserts the result as it inserts rendered Markdown; laying
-//! the panels out there cost it about 40 KB gzipped over its 400 KB goal (docs/console.md,
-//! "Size").
+//! A checkpoint's evidence and a session's review records as HTML: every text from the
+//! folder or the mail escaped, Markdown only as `crate::markdown` rendered it.
 
+use super::esc;
 use crate::model::evidence::{
     ArtifactView, AuditEvidence, AuditSource, ChangeOrderEvidence, EvidenceView, Shown,
 };
@@ -14,23 +12,6 @@ use switchboard_core::evidence::integrity::{FileState, Integrity, Verdict};
 use switchboard_core::evidence::record::ReviewRecord;
 use switchboard_core::evidence::report::{Report, ReportedFinding};
 use switchboard_core::evidence::Role;
-
-/// `text` escaped for HTML text and attribute values.
-#[must_use]
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// A session's evidence.
 #[must_use]
@@ -436,17 +417,4 @@ pub fn records(records: &[ReviewRecord]) -> String {
     }
     h.push_str("</tbody></table>");
     h
-}
-
-#[cfg(test)]
-mod tests {
-    use super::esc;
-
-    #[test]
-    fn escapes_markup_and_quotes() {
-        assert_eq!(
-            esc(r#"<img src=x onerror="a('b')">&"#),
-            "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;"
-        );
-    }
 }
