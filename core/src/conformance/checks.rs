@@ -118,7 +118,7 @@ pub static CHECKS: &[Check] = &[
         Source::Issue(&[I::UnknownFamily, I::AmbiguousFamily], Where::Anywhere)),
     check("any.secret-in-message", None, "004 Security Considerations 4", "no password, API key or secret in a message", &[],
         Source::Issue(&[I::SecretInMessage], Where::Anywhere)),
-    check("any.registered-agent", None, "000 Error Codes: INVALID_AGENT; Troubleshooting", "senders and recipients are registered agents (given --agents)", &[],
+    check("any.registered-agent", None, "000 Error Codes: INVALID_AGENT; Troubleshooting", "senders and recipients are registered agents (when they are known: --agents, or the server's list in the console)", &[],
         Source::Violation(&[V::InvalidAgent], None)),
     // Pair Protocol (seed 000).
     check("pair.message.type", PAIR, "000 Message Types", "the subject names a Pair message type", &[],

@@ -132,5 +132,11 @@ pub fn boards(traffic: &Traffic, now_ms: i64) -> Boards {
                 oldest_age_ms: d.oldest_age_ms,
             })
             .collect(),
+        registered: b
+            .agents
+            .registered
+            .as_ref()
+            .map(|names| names.iter().map(|&n| n.to_owned()).collect()),
+        senders: b.agents.violations.iter().map(violation).collect(),
     }
 }

@@ -122,11 +122,9 @@ impl Engine {
                 key,
                 now_ms,
                 reveal,
-            }) => {
-                reply::<q::TaskBoards>(self.traffic(&key).map(|t| {
-                    html::boards::boards(&shown(boards::boards(t, now_ms), reveal), now_ms)
-                }))
-            }
+            }) => reply::<q::TaskBoards>(self.traffic(&key).map(|t| {
+                html::boards::boards(&shown(boards::boards(t, now_ms), reveal), &key, now_ms)
+            })),
             Request::Conformance(q::Conformance { key, reveal }) => reply::<q::Conformance>(
                 self.traffic(&key)
                     .map(|t| shown(conformance::report(t), reveal)),

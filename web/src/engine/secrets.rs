@@ -120,7 +120,7 @@ redact_fields! {
     DroidColumn { tasks }
     ErrorView { code, message }
     RequestView { subject, comment }
-    Boards { agent_po, droid, errors, permissions, reviews }
+    Boards { agent_po, droid, errors, permissions, reviews, senders }
     CheckRow { details }
     AgentConformance { agent, checks }
 }

@@ -182,6 +182,11 @@ fn the_boards_show_blocked_and_timed_out_work() {
         ][check];
         assert!(written.0.contains(marker), "{project}: {}", written.0);
         let boards = super::boards::boards(engine.traffic(&key).unwrap(), DEMO_NOW_MS);
+        assert!(
+            boards.registered.is_some() && boards.senders.is_empty(),
+            "{project}"
+        );
+        assert!(written.0.contains("registered agent(s): "), "{project}");
         match check {
             0 => {
                 let blocked = &boards.agent_po[0];
@@ -364,4 +369,42 @@ fn secrets_in_mail_are_masked_unless_revealed() {
         "{shown:?}"
     );
     assert_eq!(shown[1], None);
+}
+
+#[test]
+fn the_boards_list_unregistered_senders_and_recipients() {
+    let (mut engine, key) = loaded("droid-fleet");
+    let rows = call(
+        &mut engine,
+        call::Traffic {
+            project: key.project.clone(),
+            since: None,
+        },
+    )
+    .unwrap();
+    // TealHarbor is left out of the registered agents.
+    let load = ask::Load {
+        key: key.clone(),
+        rows,
+        reset: true,
+        agents: Some(vec!["CrimsonPeak".into(), "OliveMarsh".into()]),
+    };
+    ask(&mut engine, load).unwrap();
+    let written = ask(
+        &mut engine,
+        ask::TaskBoards {
+            key: key.clone(),
+            now_ms: DEMO_NOW_MS,
+            reveal: true,
+        },
+    )
+    .unwrap();
+    assert!(written
+        .0
+        .contains("2 registered agent(s): CrimsonPeak, OliveMarsh."));
+    assert!(
+        written.0.contains(r#"<li data-code="invalid_agent">"#) && written.0.contains("TealHarbor"),
+        "{}",
+        written.0
+    );
 }

@@ -158,4 +158,9 @@ pub struct Boards {
     pub reviews: Vec<RequestView>,
     /// Acknowledgement debt per agent.
     pub ack_debt: Vec<AckDebtView>,
+    /// The agents registered on the server, when it listed them.
+    pub registered: Option<Vec<String>>,
+    /// Senders without the role their message's type requires, and senders or recipients
+    /// that are not registered (`invalid_agent`), in log order.
+    pub senders: Vec<ViolationView>,
 }

@@ -2,18 +2,20 @@
 //! and each GO / NEXT gate's problems (blocked tasks first and highlighted); Agent Mail
 //! (droid) tasks by status with progress, error reports by severity
 //! (`needs_human_intervention` first) and reservation conflicts; Pair Claude permission
-//! requests (approved, denied, timed out) and code reviews (pass, fail); and per agent the
-//! acknowledgement debt.
+//! requests (approved, denied, timed out) and code reviews (pass, fail); per agent the
+//! acknowledgement debt; and the senders and recipients that break the sender rules or are
+//! not registered (`INVALID_AGENT`).
 
 use super::{countdown, esc, time, written};
-use crate::model::{Boards, DroidColumn, Html, PoTaskView, RequestView};
+use crate::model::{Boards, DroidColumn, Html, PoTaskView, RequestView, TrafficKey};
+use crate::routes;
 use crate::words::{span, step_text};
 use std::fmt::Write;
 use switchboard_core::session::agent_po::Status as TaskState;
 
-/// The boards as at `now_ms`.
+/// The boards of `key`'s project as at `now_ms`.
 #[must_use]
-pub fn boards(b: &Boards, now_ms: i64) -> Html {
+pub fn boards(b: &Boards, key: &TrafficKey, now_ms: i64) -> Html {
     written(|h| {
         if b.agent_po.is_empty()
             && b.droid.is_empty()
@@ -77,7 +79,51 @@ pub fn boards(b: &Boards, now_ms: i64) -> Html {
             }
             h.push_str("</tbody></table></section>");
         }
+        senders(h, b, key);
     })
+}
+
+/// Senders and recipients: who is registered (when the server listed its agents) and every
+/// message whose sender lacks its type's role or whose sender or recipient is unregistered.
+fn senders(h: &mut String, b: &Boards, key: &TrafficKey) {
+    h.push_str(r#"<section aria-label="Senders and recipients"><h3>Senders and recipients</h3><p class="muted">"#);
+    match &b.registered {
+        Some(names) => {
+            let _ = write!(
+                h,
+                "{} registered agent(s): {}.",
+                names.len(),
+                esc(&names.join(", "))
+            );
+        }
+        None => h.push_str(
+            "The server did not list its agents: senders are checked against their roles only.",
+        ),
+    }
+    h.push_str("</p>");
+    if b.senders.is_empty() {
+        h.push_str(match b.registered {
+            Some(_) => r#"<p class="muted">Every sender holds the role its messages require, and every sender and recipient is registered.</p>"#,
+            None => r#"<p class="muted">Every sender holds the role its messages require.</p>"#,
+        });
+    } else {
+        h.push_str(r#"<ul class="violations senders">"#);
+        for v in &b.senders {
+            let _ = write!(
+                h,
+                r#"<li data-code="{code}"><span class="code">{code}</span> {}"#,
+                esc(&v.message),
+                code = v.code.as_str()
+            );
+            if let Some(id) = v.id {
+                let href = routes::message(key.src, &key.project, None, id);
+                let _ = write!(h, r#" · <a href="{}">message {id}</a>"#, esc(&href));
+            }
+            h.push_str("</li>");
+        }
+        h.push_str("</ul>");
+    }
+    h.push_str("</section>");
 }
 
 fn po_row(h: &mut String, t: &PoTaskView, now_ms: i64) {
