@@ -18,8 +18,9 @@ use switchboard_core::glob::patterns_overlap;
 pub mod demo;
 pub mod mcp;
 
+pub use crate::model::OpenCheckpoint;
 pub use switchboard_core::agent_mail::{Contact, Draft, Importance, MailRow};
-use switchboard_core::session::pair::checkpoint::{Checkpoint, Decision};
+use switchboard_core::session::pair::checkpoint::Decision;
 use switchboard_core::session::pair::decide::Decide;
 
 /// A boxed, non-`Send` future (browser futures live on the one UI thread).
@@ -293,18 +294,6 @@ pub struct UnifiedRow {
     pub created_ts: String,
     /// Importance.
     pub importance: String,
-}
-
-/// A human checkpoint open in a Pair session: which, and the log entry of the message that
-/// opened it (tells a checkpoint opened again apart).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OpenCheckpoint {
-    /// The session.
-    pub session: String,
-    /// Which checkpoint.
-    pub checkpoint: Checkpoint,
-    /// The log position of the message that opened it.
-    pub entry: usize,
 }
 
 /// A reviewer's decision at a session's open checkpoint, as the view typed it: the core's

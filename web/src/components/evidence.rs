@@ -124,7 +124,7 @@ pub fn EvidencePanel(
     let link = here.session.link();
     let data = load(move || {
         let reveal = here.session.reveal.get();
-        let folder = crate::folder::of_project(key.src, &key.project, here.session.link());
+        let folder = super::folder::of_project(key.src, &key.project, here.session.link());
         let (link, key, session) = (link.clone(), key.clone(), session.clone());
         fetch(async move {
             let Some(folder) = folder else {

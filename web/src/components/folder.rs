@@ -1,6 +1,6 @@
 //! The project's linked folder as the views see it: the links of this page by server and
 //! project ([`FolderLinks`], restored from what the browser kept), the linked folder of a
-//! project ([`linked_folder`], which the evidence views read through `folder::of_project`),
+//! project ([`linked_folder`]) and the folder the evidence views read ([`of_project`]),
 //! and the control in the project's header that links a folder, asks for the browser's
 //! permission again, and unlinks ([`FolderLink`]).
 //!
@@ -9,6 +9,8 @@
 use crate::components::route::Here;
 use crate::folder::linked::{can_pick, LinkedFolder};
 use crate::folder::links::{FolderKey, FolderLinks, LinkState};
+use crate::folder::{DemoFolder, Folder};
+use crate::link::EngineLink;
 use crate::routes::Source;
 use crate::session::Session;
 use leptos::prelude::*;
@@ -34,6 +36,19 @@ pub fn linked_folder(project: &str) -> Option<LinkedFolder> {
     {
         LinkState::Linked(folder) => Some(folder),
         _ => None,
+    }
+}
+
+/// The folder of a project the evidence views read: the demo's virtual folder for a demo
+/// project; `None` while no folder is linked.
+#[must_use]
+pub fn of_project(src: Source, project: &str, link: EngineLink) -> Option<Folder> {
+    match src {
+        Source::Demo => Some(Folder::Demo(DemoFolder {
+            link,
+            project: project.to_owned(),
+        })),
+        Source::Live => linked_folder(project).map(Folder::Linked),
     }
 }
 

@@ -8,7 +8,6 @@ pub mod links;
 
 use crate::link::{demo, EngineLink};
 use crate::model::evidence::FileRead;
-use crate::routes::Source;
 use switchboard_core::evidence::path::FolderPath;
 
 /// A project's folder, as the evidence views read it.
@@ -56,18 +55,5 @@ impl Folder {
             Folder::Demo(d) => demo::list_dir(&d.link, &d.project, dir).await,
             Folder::Linked(f) => f.list(dir).await,
         }
-    }
-}
-
-/// The folder of a project the evidence views read: the demo's virtual folder for a demo
-/// project; `None` while no folder is linked.
-#[must_use]
-pub fn of_project(src: Source, project: &str, link: EngineLink) -> Option<Folder> {
-    match src {
-        Source::Demo => Some(Folder::Demo(DemoFolder {
-            link,
-            project: project.to_owned(),
-        })),
-        Source::Live => crate::components::folder::linked_folder(project).map(Folder::Linked),
     }
 }

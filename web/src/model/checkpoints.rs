@@ -4,8 +4,8 @@
 use super::message::Field;
 use super::sessions::SessionRow;
 use super::Html;
-use crate::api::OpenCheckpoint;
 use serde::{Deserialize, Serialize};
+use switchboard_core::session::pair::checkpoint::Checkpoint;
 
 /// An open checkpoint in the queue, with what the reviewer needs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -24,4 +24,16 @@ pub struct CheckpointCard {
     pub change_order: Option<Html>,
     /// The session's audit reports, as the engine wrote them.
     pub audits: Html,
+}
+
+/// A human checkpoint open in a Pair session: which, and the log entry of the message that
+/// opened it (tells a checkpoint opened again apart).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenCheckpoint {
+    /// The session.
+    pub session: String,
+    /// Which checkpoint.
+    pub checkpoint: Checkpoint,
+    /// The log position of the message that opened it.
+    pub entry: usize,
 }

@@ -1,7 +1,7 @@
 //! A project's traffic as the store and the engine name it: which project, and what the
 //! engine holds of it after a load.
 
-use crate::api::OpenCheckpoint;
+use super::checkpoints::OpenCheckpoint;
 use crate::routes::Source;
 use serde::{Deserialize, Serialize};
 
