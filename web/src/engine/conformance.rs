@@ -76,8 +76,7 @@ fn cut(mut details: Vec<String>) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{ask, call, loaded};
-    use crate::api::demo::call as demo;
+    use super::super::tests::{ask, load_with_agents, loaded};
     use crate::ask;
     use crate::model::AgentConformance;
     use switchboard_core::conformance::Status;
@@ -171,22 +170,9 @@ mod tests {
     #[test]
     fn mail_from_or_to_an_agent_the_server_does_not_list_is_invalid_agent() {
         let (mut engine, key) = loaded("droid-fleet");
-        let rows = call(
-            &mut engine,
-            demo::Traffic {
-                project: key.project.clone(),
-                since: None,
-            },
-        )
-        .unwrap();
         // The server's list without OliveMarsh (an agent retired, say).
-        let load = ask::Load {
-            key: key.clone(),
-            rows,
-            reset: true,
-            agents: Some(vec!["CrimsonPeak".into(), "TealHarbor".into()]),
-        };
-        ask(&mut engine, load).unwrap();
+        let registered = vec!["CrimsonPeak".into(), "TealHarbor".into()];
+        load_with_agents(&mut engine, &key, true, registered);
         let report = ask(
             &mut engine,
             ask::Conformance {

@@ -5,7 +5,7 @@
 use super::Engine;
 use crate::api::demo::call;
 use crate::api::demo::dates::DEMO_NOW_MS;
-use crate::api::{CheckpointDecision, OpenCheckpoint};
+use crate::api::{CheckpointDecision, MailRow, OpenCheckpoint};
 use crate::ask::{self, answer_of, decode, Ask, Refusal};
 use crate::model::{TrafficKey, TrafficSummary};
 use crate::routes::Source;
@@ -38,22 +38,42 @@ pub(super) fn loaded(project: &str) -> (Engine, TrafficKey) {
     (engine, key)
 }
 
-/// Loads the demo project's traffic (again) into the engine.
+/// Loads the demo project's traffic (again) into the engine, with the demo's agents.
 pub(super) fn reload(engine: &mut Engine, key: &TrafficKey, reset: bool) -> TrafficSummary {
-    let traffic = call::Traffic {
-        project: key.project.clone(),
-        since: None,
-    };
-    let rows = call(engine, traffic).unwrap();
     let agents = call::Agents {
         project: key.project.clone(),
     };
     let agents = call(engine, agents).unwrap();
+    load_with_agents(
+        engine,
+        key,
+        reset,
+        agents.into_iter().map(|a| a.name).collect(),
+    )
+}
+
+/// The demo project's mail, as the server lists it.
+pub(super) fn demo_rows(engine: &mut Engine, key: &TrafficKey) -> Vec<MailRow> {
+    let traffic = call::Traffic {
+        project: key.project.clone(),
+        since: None,
+    };
+    call(engine, traffic).unwrap()
+}
+
+/// Loads the demo project's traffic into the engine with `agents` as the server's list of
+/// registered agents.
+pub(super) fn load_with_agents(
+    engine: &mut Engine,
+    key: &TrafficKey,
+    reset: bool,
+    agents: Vec<String>,
+) -> TrafficSummary {
     let load = ask::Load {
         key: key.clone(),
-        rows,
+        rows: demo_rows(engine, key),
         reset,
-        agents: Some(agents.into_iter().map(|a| a.name).collect()),
+        agents: Some(agents),
     };
     ask(engine, load).unwrap()
 }
@@ -318,15 +338,7 @@ fn a_revise_gets_a_new_draft_that_can_be_approved() {
 #[test]
 fn secrets_in_mail_are_masked_unless_revealed() {
     let (mut engine, key) = loaded("droid-fleet");
-    let rows = call(
-        &mut engine,
-        call::Traffic {
-            project: key.project.clone(),
-            since: None,
-        },
-    )
-    .unwrap();
-    let leaked = rows
+    let leaked = demo_rows(&mut engine, &key)
         .iter()
         .find(|r| r.subject == "error_report bd-93")
         .unwrap()
@@ -374,22 +386,9 @@ fn secrets_in_mail_are_masked_unless_revealed() {
 #[test]
 fn the_boards_list_unregistered_senders_and_recipients() {
     let (mut engine, key) = loaded("droid-fleet");
-    let rows = call(
-        &mut engine,
-        call::Traffic {
-            project: key.project.clone(),
-            since: None,
-        },
-    )
-    .unwrap();
     // TealHarbor is left out of the registered agents.
-    let load = ask::Load {
-        key: key.clone(),
-        rows,
-        reset: true,
-        agents: Some(vec!["CrimsonPeak".into(), "OliveMarsh".into()]),
-    };
-    ask(&mut engine, load).unwrap();
+    let registered = vec!["CrimsonPeak".into(), "OliveMarsh".into()];
+    load_with_agents(&mut engine, &key, true, registered);
     let written = ask(
         &mut engine,
         ask::TaskBoards {
