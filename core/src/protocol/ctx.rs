@@ -157,10 +157,17 @@ impl Ctx {
 
 /// Reports the secrets a string holds ([`secrets`]): `name` is the member's name when the
 /// string is a member's value (a secret-named member's value is one itself).
+#[inline(always)]
 pub(crate) fn check_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: LazyPath<'_>) {
-    if !secrets::holds_secret(name, s) {
-        return;
+    if secrets::holds_secret(name, s) {
+        report_secrets(ctx, name, s, path);
     }
+}
+
+/// Reports the secrets of a string that holds some.
+#[cold]
+#[inline(never)]
+fn report_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: LazyPath<'_>) {
     if !ctx.collect {
         ctx.error(path, IssueCode::SecretInMessage, String::new);
         return;

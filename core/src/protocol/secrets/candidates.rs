@@ -131,17 +131,92 @@ const TABLES: Tables = {
 /// Calls `f(i)` for every place `i` that may start a detector, in order, until `f` returns
 /// `false` (`false` then): a superset of the anchor pairs that are led by punctuation or
 /// follow a byte that is not `[A-Za-z0-9_]` (a word-led anchor inside a word starts nothing).
-#[inline]
+#[inline(always)]
 pub(super) fn each(b: &[u8], f: impl FnMut(usize) -> bool) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
+        let mut f = f;
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return avx2_each(b, &mut f);
+        }
         if std::arch::is_x86_feature_detected!("ssse3") {
-            let mut f = f;
             // SAFETY: the CPU has SSSE3, checked just above.
             return unsafe { ssse3::each(b, &mut f) };
         }
+        scalar(b, f)
     }
+    #[cfg(not(target_arch = "x86_64"))]
     scalar(b, f)
+}
+
+/// Whether `b` is short enough for one round of the fastest vector path this CPU runs (up to
+/// 32 bytes, with AVX2) and that round finds no place: then [`each`] calls nothing. `false`
+/// says only that [`each`] must be asked.
+#[inline(always)]
+pub(super) fn none_in_short(b: &[u8]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        (8..=32).contains(&b.len())
+            && std::arch::is_x86_feature_detected!("avx2")
+            // SAFETY: the CPU has AVX2; 8 <= len <= 32.
+            && unsafe { avx2::short(b) } == 0
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = b;
+        false
+    }
+}
+
+/// [`each`] on a CPU with AVX2: a string of 8 to 32 bytes in one round that calls nothing
+/// (most strings a message holds), its places reported after; longer ones round by round.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn avx2_each(b: &[u8], f: &mut impl FnMut(usize) -> bool) -> bool {
+    if (8..=32).contains(&b.len()) {
+        // SAFETY: the caller checked that the CPU has AVX2; 8 <= len <= 32.
+        return report(unsafe { avx2::short(b) }, 0, f);
+    }
+    if b.len() > 32 {
+        // SAFETY: the CPU has AVX2; len > 32.
+        return unsafe { avx2::each(b, f) };
+    }
+    // SAFETY: AVX2 implies SSSE3.
+    unsafe { ssse3::each(b, f) }
+}
+
+/// Calls `f(at + k)` for each bit `k` set in `mask`, lowest first, until `f` returns `false`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn report(mut mask: u32, at: usize, f: &mut impl FnMut(usize) -> bool) -> bool {
+    while mask != 0 {
+        if !f(at + mask.trailing_zeros() as usize) {
+            return false;
+        }
+        mask &= mask - 1;
+    }
+    true
+}
+
+/// A way to run [`each`] (for the tests).
+#[cfg(test)]
+pub(super) type Path = fn(&[u8], &mut dyn FnMut(usize) -> bool) -> bool;
+
+/// Each way [`each`] may run on this CPU, by name, for the tests (they must agree).
+#[cfg(test)]
+pub(super) fn paths() -> Vec<(&'static str, Path)> {
+    let mut paths: Vec<(&'static str, Path)> = vec![("scalar", |b, f| scalar(b, f))];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the CPU has SSSE3.
+            paths.push(("ssse3", |b, f| unsafe { ssse3::each(b, &mut &mut *f) }));
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            paths.push(("avx2", |b, f| avx2_each(b, &mut &mut *f)));
+        }
+    }
+    paths
 }
 
 /// [`each`] one place at a time: word starts and every byte that is not a word byte.
@@ -268,5 +343,173 @@ mod ssse3 {
             0,
             f,
         )
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{report, PUNCTUATION_LED, TABLES};
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256,
+        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_set_m128i, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_zextsi128_si256, _mm_loadu_si128,
+        _mm_set_epi64x, _mm_slli_si128, _mm_srli_si128,
+    };
+
+    /// The SSSE3 path's nibble tables and constants, in both lanes.
+    struct Classes {
+        first: [__m256i; 2],
+        second: [__m256i; 2],
+        word: [__m256i; 2],
+        punctuation: __m256i,
+        nibble: __m256i,
+        eq: __m256i,
+        zero: __m256i,
+    }
+
+    impl Classes {
+        #[target_feature(enable = "avx2")]
+        fn new() -> Classes {
+            // SAFETY: each table is sixteen bytes.
+            let table = |t: &[u8; 16]| {
+                _mm256_broadcastsi128_si256(unsafe {
+                    _mm_loadu_si128(t.as_ptr().cast::<__m128i>())
+                })
+            };
+            Classes {
+                first: [table(&TABLES.first_lo), table(&TABLES.first_hi)],
+                second: [table(&TABLES.second_lo), table(&TABLES.second_hi)],
+                word: [table(&TABLES.word_lo), table(&TABLES.word_hi)],
+                punctuation: _mm256_set1_epi8(PUNCTUATION_LED as i8),
+                nibble: _mm256_set1_epi8(0x0f),
+                eq: _mm256_set1_epi8(b'=' as i8),
+                zero: _mm256_setzero_si256(),
+            }
+        }
+
+        /// The buckets each byte of `v` allows, by the nibble tables `[lo, hi]`.
+        #[target_feature(enable = "avx2")]
+        fn buckets(&self, v: __m256i, [lo, hi]: [__m256i; 2]) -> __m256i {
+            let low = _mm256_and_si256(v, self.nibble);
+            let high = _mm256_and_si256(_mm256_srli_epi16(v, 4), self.nibble);
+            _mm256_and_si256(_mm256_shuffle_epi8(lo, low), _mm256_shuffle_epi8(hi, high))
+        }
+
+        /// Thirty-two places as bits, from their bytes and the bytes before and after each.
+        #[target_feature(enable = "avx2")]
+        fn places(&self, prev: __m256i, here: __m256i, next: __m256i) -> u32 {
+            let both = _mm256_and_si256(
+                self.buckets(here, self.first),
+                self.buckets(next, self.second),
+            );
+            // Word-led anchors only where the byte before is not a word byte (all ones there).
+            let after_no_word = _mm256_cmpeq_epi8(self.buckets(prev, self.word), self.zero);
+            let led = _mm256_and_si256(both, _mm256_or_si256(after_no_word, self.punctuation));
+            let none = _mm256_movemask_epi8(_mm256_cmpeq_epi8(led, self.zero)) as u32;
+            !none | _mm256_movemask_epi8(_mm256_cmpeq_epi8(here, self.eq)) as u32
+        }
+    }
+
+    /// The places of a string of 8 to 32 bytes, as bits: one round, nothing called. Up to
+    /// sixteen bytes, the string is built in registers from two overlapping 8-byte reads,
+    /// zeros around it; longer, it is two lanes of sixteen, the first from its first byte and
+    /// the second ending at its last (only the second lane's places past the first count).
+    ///
+    /// # Safety
+    /// The CPU must have AVX2, and `b` must hold 8 to 32 bytes.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn short(b: &[u8]) -> u32 {
+        let len = b.len();
+        debug_assert!((8..=32).contains(&len));
+        let classes = Classes::new();
+        if len <= 16 {
+            let word = |at: usize| {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(&b[at..at + 8]);
+                u64::from_le_bytes(w)
+            };
+            // Zeros after the end (a zero byte is no anchor's first or second byte).
+            let high = word(len - 8)
+                .checked_shr(8 * (16 - len) as u32)
+                .unwrap_or(0);
+            let here = _mm_set_epi64x(high as i64, word(0) as i64);
+            let mask = classes.places(
+                _mm256_zextsi128_si256(_mm_slli_si128::<1>(here)),
+                _mm256_zextsi128_si256(here),
+                _mm256_zextsi128_si256(_mm_srli_si128::<1>(here)),
+            );
+            return mask & ((1u32 << len) - 1);
+        }
+        let p = b.as_ptr();
+        // SAFETY: 16 < len <= 32: every read below, 16 bytes from 0, 1, len - 17 or
+        // len - 16, is inside `b`.
+        let load = |at: usize| unsafe { _mm_loadu_si128(p.add(at).cast::<__m128i>()) };
+        let (first, last) = (load(0), load(len - 16));
+        let mask = classes.places(
+            _mm256_set_m128i(load(len - 17), _mm_slli_si128::<1>(first)),
+            _mm256_set_m128i(last, first),
+            _mm256_set_m128i(_mm_srli_si128::<1>(last), load(1)),
+        );
+        mask & 0xffff | (mask >> 16 & 0xffff << (32 - len)) << (len - 16)
+    }
+
+    /// [`super::each`] on more than 32 bytes, thirty-two places a round. The last 1 to 32
+    /// places take one round too, as two lanes of sixteen: one from the first place left (or
+    /// ending at the string's end, when fewer than sixteen are left) and one ending at the
+    /// string's end (only its places past the first lane count).
+    ///
+    /// # Safety
+    /// The CPU must have AVX2, and `b` must hold more than 32 bytes.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn each(b: &[u8], f: &mut impl FnMut(usize) -> bool) -> bool {
+        let len = b.len();
+        debug_assert!(len > 32);
+        let classes = Classes::new();
+        let p = b.as_ptr();
+        let load = |at: usize| unsafe { _mm256_loadu_si256(p.add(at).cast::<__m256i>()) };
+        let mut at = 0;
+        // Whole rounds, while the byte after the round's last place is inside `b`.
+        while at + 33 <= len {
+            // SAFETY (the loads): at + 33 <= len: `at .. at + 33` is inside `b`, and `at - 1`
+            // when 0 < at.
+            let here = load(at);
+            let prev = if at == 0 {
+                // Before the first byte, a zero (no word byte): the bytes moved up by one.
+                _mm256_alignr_epi8::<15>(here, _mm256_permute2x128_si256::<0x08>(here, here))
+            } else {
+                load(at - 1)
+            };
+            if !report(classes.places(prev, here, load(at + 1)), at, f) {
+                return false;
+            }
+            at += 32;
+        }
+        // The last 1 to 32 places (0 < at: a whole round was read). A lane of sixteen from
+        // `start` (`0 < start`, `start + 16 <= len`): the bytes before, at and after each
+        // place; after the last byte, a zero (no anchor's second byte).
+        // SAFETY: every read is inside `b`: `start - 1 .. start + 15`, `start .. start + 16`,
+        // and `start + 1 .. start + 17` when start + 16 < len.
+        let lane = |start: usize| unsafe {
+            let q = p.add(start);
+            let here = _mm_loadu_si128(q.cast::<__m128i>());
+            let next = if start + 16 == len {
+                _mm_srli_si128::<1>(here)
+            } else {
+                _mm_loadu_si128(q.add(1).cast::<__m128i>())
+            };
+            [_mm_loadu_si128(q.sub(1).cast::<__m128i>()), here, next]
+        };
+        let left = len - at;
+        let first = if left >= 16 { at } else { len - 16 };
+        let (low, high) = (lane(first), lane(len - 16));
+        let pair = |i: usize| _mm256_set_m128i(high[i], low[i]);
+        let mask = classes.places(pair(0), pair(1), pair(2));
+        // The first lane's places from `at` on; the second lane's past the first lane.
+        let mut fresh = (mask & 0xffff) >> (at - first);
+        if left > 16 {
+            fresh |= (mask >> 16 & 0xffff << (32 - left)) << (left - 16);
+        }
+        report(fresh, at, f)
     }
 }

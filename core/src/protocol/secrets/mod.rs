@@ -92,8 +92,21 @@ pub fn scan_member(name: &str, value: &str) -> Vec<Finding> {
 /// Whether a string (a member's value when `name` is given) holds a secret: [`scan_member`]
 /// or [`scan_text`] without building findings.
 #[must_use]
+#[inline(always)]
 pub fn holds_secret(name: Option<&str>, value: &str) -> bool {
-    // Most strings: too short for any rule in text, under a name no rule reads.
+    // Most strings are no member's value and either too short for any rule in text or short
+    // enough for one vector round that finds no place a detector may start: answered where
+    // the string is read, with no call but that round's.
+    match name {
+        None if value.len() < MIN_TEXT || candidates::none_in_short(value.as_bytes()) => false,
+        _ => scan_for_secret(name, value),
+    }
+}
+
+/// [`holds_secret`] past its first tests.
+#[inline(never)]
+fn scan_for_secret(name: Option<&str>, value: &str) -> bool {
+    // Too short for any rule in text, under a name no rule reads.
     if value.len() < MIN_TEXT && !name.is_some_and(is_secret_name) {
         return false;
     }

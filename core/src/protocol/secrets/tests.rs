@@ -169,23 +169,70 @@ fn ids_are_unique_kebab_case() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
-    /// The vector path finds every anchor pair the pair table knows that is not inside a word,
-    /// in order (and the scalar path gives every place).
+    /// Every path (scalar, and the vector paths this CPU runs) finds every anchor pair the
+    /// pair table knows that is not inside a word, in order; the vector paths give the same
+    /// places (the scalar path gives every place).
     #[test]
     fn candidates_hold_every_anchor_pair(s in text(), tail in "[A-Za-z0-9=:/ -]{0,40}") {
         let s = format!("{s}{tail}");
         let b = s.as_bytes();
-        let mut one_by_one = Vec::new();
-        candidates::scalar(b, |i| {
-            one_by_one.push(i);
-            true
-        });
-        for found in [places(b), one_by_one] {
-            prop_assert!(found.windows(2).all(|w| w[0] < w[1]));
+        let mut vector: Option<Vec<usize>> = None;
+        for (name, path) in candidates::paths() {
+            let mut found = Vec::new();
+            path(b, &mut |i| {
+                found.push(i);
+                true
+            });
+            prop_assert!(found.windows(2).all(|w| w[0] < w[1]), "{name}");
             for i in 0..b.len() {
                 let inside_word = i > 0 && rules::is_word(b[i]) && rules::is_word(b[i - 1]);
                 if anchored(b, i) && !inside_word {
-                    prop_assert!(found.contains(&i), "{} at {} of {:?}", char::from(b[i]), i, s);
+                    prop_assert!(found.contains(&i), "{name}: {} at {} of {:?}", char::from(b[i]), i, s);
+                }
+            }
+            if name != "scalar" {
+                if let Some(other) = &vector {
+                    prop_assert_eq!(other, &found, "{} on {:?}", name, s);
+                }
+                vector = Some(found);
+            }
+        }
+        if cfg!(target_arch = "x86_64") {
+            prop_assert_eq!(vector, Some(places(b)), "each takes a vector path");
+        }
+    }
+}
+
+/// Every length up to a few rounds of each vector path, an anchor at every place: each path
+/// reports it (the rounds' and lanes' seams included) and the vector paths agree.
+#[test]
+fn candidates_at_every_place_of_every_length() {
+    for len in 1..=100 {
+        for at in 0..len {
+            for anchor in ["=", "ey", "--", ":/"] {
+                let mut s = "q ".repeat(len).into_bytes();
+                s.truncate(len);
+                let end = (at + anchor.len()).min(len);
+                s[at..end].copy_from_slice(&anchor.as_bytes()[..end - at]);
+                let mut vector: Option<Vec<usize>> = None;
+                for (name, path) in candidates::paths() {
+                    let mut found = Vec::new();
+                    path(&s, &mut |i| {
+                        found.push(i);
+                        true
+                    });
+                    let inside_word = at > 0 && rules::is_word(s[at]) && rules::is_word(s[at - 1]);
+                    let want = anchored(&s, at) && !inside_word;
+                    assert!(
+                        !want || found.contains(&at),
+                        "{name}: {anchor} at {at} of {len}"
+                    );
+                    if name != "scalar" {
+                        if let Some(other) = &vector {
+                            assert_eq!(other, &found, "{name}: {anchor} at {at} of {len}");
+                        }
+                        vector = Some(found);
+                    }
                 }
             }
         }
