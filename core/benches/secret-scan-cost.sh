@@ -32,8 +32,10 @@ build "$ROOT" "$OUT/on"
 # "no secret" first (same target directory: only the core crate and the bench rebuild).
 git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$OUT/off-tree"
 ENTRY="$OUT/off-tree/core/src/protocol/secrets/mod.rs"
-perl -0pi -e 's/(pub fn holds_secret\(name: Option<&str>, value: &str\) -> bool \{\n)/$1    if name.map_or(0, str::len) < usize::MAX { return false; }\n/' "$ENTRY"
-grep -q 'usize::MAX { return false; }' "$ENTRY" || {
+# (`return false` first: the rest of the scan is dead code, so nothing of it is left in the
+# binary, as when the scan is not there at all.)
+perl -0pi -e 's/(pub fn holds_secret\(name: Option<&str>, value: &str\) -> bool \{\n)/#[allow(unreachable_code, unused_variables)]\n$1    return false;\n/' "$ENTRY"
+grep -q 'allow(unreachable_code, unused_variables)' "$ENTRY" || {
     echo "could not switch the scan off in $ENTRY" >&2
     exit 1
 }
