@@ -18,18 +18,21 @@ OUT="$TARGET_DIR/secret-scan-bench"
 rm -rf "$OUT"
 mkdir -p "$OUT/off-tree"
 
-# Builds the validate bench from the tree at $1 and copies its binary to $2.
+# Builds the validate bench from the tree at $1 in target directory $3 and copies its binary
+# to $2. Each tree has its own target directory: cargo tells a workspace member's sources are
+# fresh by their times, so a tree extracted before another tree's build in the same directory
+# would get that build's binary.
 build() {
     local bin
-    bin=$(cd "$1" && CARGO_TARGET_DIR="$TARGET_DIR" cargo bench --quiet -p switchboard-core \
+    bin=$(cd "$1" && CARGO_TARGET_DIR="$3" cargo bench --quiet -p switchboard-core \
         --bench validate --no-run --message-format=json 2>/dev/null |
         grep -o '"executable":"[^"]*validate-[^"]*"' | tail -n 1 | cut -d'"' -f4)
     cp "$bin" "$2"
 }
 
-build "$ROOT" "$OUT/on"
+build "$ROOT" "$OUT/on" "$TARGET_DIR"
 # The throwaway copy: the tracked files as they are now, the scan's entry point answering
-# "no secret" first (same target directory: only the core crate and the bench rebuild).
+# "no secret" first.
 git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$OUT/off-tree"
 ENTRY="$OUT/off-tree/core/src/protocol/secrets/mod.rs"
 # (`return false` first: the rest of the scan is dead code, so nothing of it is left in the
@@ -39,7 +42,7 @@ grep -q 'allow(unreachable_code, unused_variables)' "$ENTRY" || {
     echo "could not switch the scan off in $ENTRY" >&2
     exit 1
 }
-build "$OUT/off-tree" "$OUT/off"
+build "$OUT/off-tree" "$OUT/off" "$TARGET_DIR/bench-trees/scan-off"
 
 # Prints "msgs_per_s ratio_to_exact_floor" for one run of a bench binary.
 run() {

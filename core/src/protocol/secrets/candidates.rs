@@ -149,17 +149,23 @@ pub(super) fn each(b: &[u8], f: impl FnMut(usize) -> bool) -> bool {
     scalar(b, f)
 }
 
-/// Whether `b` is short enough for one round of the fastest vector path this CPU runs (up to
-/// 32 bytes, with AVX2) and that round finds no place: then [`each`] calls nothing. `false`
-/// says only that [`each`] must be asked.
+/// Whether [`each`] would call nothing for `b`, when this CPU runs the AVX2 path and `b` holds
+/// at least 8 bytes: one round for up to 32 bytes, answered where the string is read; longer,
+/// the rounds of [`avx2::each`] stopping at the first place. `false` says only that [`each`]
+/// must be asked.
 #[inline(always)]
-pub(super) fn none_in_short(b: &[u8]) -> bool {
+pub(super) fn none_in(b: &[u8]) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        (8..=32).contains(&b.len())
+        b.len() >= 8
             && std::arch::is_x86_feature_detected!("avx2")
-            // SAFETY: the CPU has AVX2; 8 <= len <= 32.
-            && unsafe { avx2::short(b) } == 0
+            && if b.len() <= 32 {
+                // SAFETY: the CPU has AVX2; 8 <= len <= 32.
+                unsafe { avx2::short(b) == 0 }
+            } else {
+                // SAFETY: the CPU has AVX2; len > 32.
+                unsafe { avx2::each(b, &mut |_| false) }
+            }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

@@ -94,31 +94,30 @@ pub fn scan_member(name: &str, value: &str) -> Vec<Finding> {
 #[must_use]
 #[inline(always)]
 pub fn holds_secret(name: Option<&str>, value: &str) -> bool {
-    // Most strings are no member's value and either too short for any rule in text or short
-    // enough for one vector round that finds no place a detector may start: answered where
-    // the string is read, with no call but that round's.
+    // Most strings are too short for any rule in text or hold no place a detector may start
+    // (answered by vector rounds where the string is read); a member's value is also one
+    // itself when the member is named like a secret.
+    let in_text = value.len() >= MIN_TEXT && !candidates::none_in(value.as_bytes());
     match name {
-        None if value.len() < MIN_TEXT || candidates::none_in_short(value.as_bytes()) => false,
-        _ => scan_for_secret(name, value),
+        None => in_text && text_holds_secret(value),
+        Some(name) => secret_member(name, value) || in_text && text_holds_secret(value),
     }
 }
 
-/// [`holds_secret`] past its first tests.
+/// Whether a member's value is a secret by the member's name ([`rules::secret_member`]).
 #[inline(never)]
-fn scan_for_secret(name: Option<&str>, value: &str) -> bool {
-    // Too short for any rule in text, under a name no rule reads.
-    if value.len() < MIN_TEXT && !name.is_some_and(is_secret_name) {
-        return false;
-    }
+fn secret_member(name: &str, value: &str) -> bool {
+    rules::secret_member(name, value).is_some()
+}
+
+/// Whether [`scan_text`] finds a secret in a string, past the first tests of [`holds_secret`].
+#[inline(never)]
+fn text_holds_secret(value: &str) -> bool {
     let mut found = false;
-    let mut stop = |_, _| {
+    text_hits(value, &mut |_, _| {
         found = true;
         false
-    };
-    match name {
-        Some(name) => member_hits(name, value, &mut stop),
-        None => text_hits(value, &mut stop),
-    }
+    });
     found
 }
 
