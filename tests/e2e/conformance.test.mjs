@@ -39,11 +39,18 @@ test("the demo's rule breakers fail checks, each with its id, seed and deciding 
 
   // From the other protocol views, the navigation leads here.
   await page.goto(web.url + "/demo/p/droid-fleet/tasks");
+  // TealHarbor reported on OliveMarsh's task: the board names the sender without the role.
+  const wrongRole = page.locator('ul.senders li[data-code="wrong_role"]');
+  await wrongRole.filter({ hasText: "TealHarbor" }).waitFor();
+  assert.equal(await wrongRole.count(), 1);
+  assert.match(await wrongRole.locator("a").getAttribute("href"), /^\/demo\/p\/droid-fleet\/m\/\d+$/);
   await page.getByRole("navigation", { name: "Protocol views" }).getByRole("link", { name: "Conformance" }).click();
   await page.waitForURL(/\/demo\/p\/droid-fleet\/conformance$/);
   const olive = page.locator('details.agent-conformance[data-agent="OliveMarsh"]');
   await olive.locator('tr.check[data-check="any.secret-in-message"][data-status="fail"]').waitFor({ state: "attached" });
   assert.equal(await olive.getAttribute("data-level"), "fail");
   assert.match(await olive.locator("summary").textContent(), /OliveMarsh — \d+ fail/);
+  const teal = page.locator('details.agent-conformance[data-agent="TealHarbor"]');
+  await teal.locator('tr.check[data-check="droid.sender.authorized"][data-status="fail"]').waitFor({ state: "attached" });
   assert.deepEqual(page.errors, []);
 });

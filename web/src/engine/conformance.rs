@@ -125,9 +125,14 @@ mod tests {
         assert_eq!(secret.messages.len(), 1);
         assert!(secret.details[0].contains("AKIA…(20 chars)"));
         assert!(!format!("{droid:?}").contains("AKIAIOSFODNN7EXAMPLE"));
+        // TealHarbor also reported on bd-90, OliveMarsh's task.
         assert_eq!(
             failing(&droid, "TealHarbor"),
-            ["any.json", "droid.common.timestamp-utc"]
+            [
+                "any.json",
+                "droid.common.timestamp-utc",
+                "droid.sender.authorized"
+            ]
         );
 
         let lab = report("pair-lab", false);

@@ -1,6 +1,7 @@
 //! The curated traffic of the other families: Pair Claude permission requests (one timed
 //! out), a blocked Agent-PO task and one within its GO timeout, a droid task with a blocking
-//! error report and two reservations in conflict.
+//! error report and a report from an agent it was not assigned to, and two reservations in
+//! conflict.
 
 use super::plan::{pretty, t, Plan, Planned};
 use crate::api::demo::gen::{built, fenced, Lcg};
@@ -219,8 +220,8 @@ fn task_options(ids: &TaskIds, now: Timestamp) -> BuildOptions {
     }
 }
 
-/// A droid task with a blocking error report and two conflicting reservations, added to
-/// `plan`; `clock` dates minutes before now.
+/// A droid task with a blocking error report and a report from an agent it was not assigned
+/// to, and two conflicting reservations, added to `plan`; `clock` dates minutes before now.
 pub fn droid(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
     let msg = |n: u64, sender: &str, kind: &str, minutes: u64, fields: Value| {
         let options = BuildOptions {
@@ -259,6 +260,23 @@ pub fn droid(plan: &mut Plan, clock: &dyn Fn(u64) -> Timestamp) {
                 json!({
             "task_id": "bd-90", "update_type": "progress", "status_summary": "Copied 40% of the rows",
             "progress": {"percentage": 40}, "blockers": []}),
+            ),
+        ),
+        // TealHarbor reports on a task assigned to OliveMarsh: the board applies it and says
+        // the sender lacks the role (seed 004, Security 2).
+        (
+            385,
+            "TealHarbor",
+            "CrimsonPeak",
+            msg(
+                6,
+                "TealHarbor",
+                "status_update",
+                385,
+                json!({
+            "task_id": "bd-90", "update_type": "progress",
+            "status_summary": "Picked up the invoices migration while OliveMarsh is busy",
+            "progress": {"percentage": 45}, "blockers": []}),
             ),
         ),
         (
