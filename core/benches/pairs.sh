@@ -3,9 +3,9 @@
 # shared machine's slower and faster spells hit both alike. Expects ROUNDS, TARGET_DIR and OUT.
 
 # Builds the validate bench from the tree at $1 in target directory $3 and copies its binary
-# to $2. Each tree has its own target directory: cargo tells a workspace member's sources are
-# fresh by the times of the sources its last build read, so a tree built in a directory another
-# tree's build used could get that build's binary.
+# to $2. The other tree builds in a target directory of its own: cargo tells a workspace
+# member's sources are fresh by the times of the sources its last build read, so a tree built
+# where another tree's build ran could get that build's binary (scripts/lib.sh).
 build() {
     local bin
     bin=$(cd "$1" && CARGO_TARGET_DIR="$3" cargo bench --quiet -p switchboard-core \

@@ -13,14 +13,18 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 PAIRS="${1:-5}"
 ROUNDS="${2:-15}"
-TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+# The shared build cache (scripts/lib.sh), claimed while the tree builds in it.
+source "$ROOT/scripts/lib.sh"
+TARGET_DIR="$CARGO_TARGET_DIR"
 OUT="$TARGET_DIR/secret-scan-bench"
 rm -rf "$OUT"
 mkdir -p "$OUT/off-tree"
 
 source "$ROOT/core/benches/pairs.sh"
 
+claim_target_dir
 build "$ROOT" "$OUT/on" "$TARGET_DIR"
+release_target_dir
 # The throwaway copy: the tracked files as they are now, the scan's entry point answering
 # "no secret" first.
 git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$OUT/off-tree"

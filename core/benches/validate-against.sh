@@ -14,14 +14,18 @@ cd "$ROOT"
 REV="${1:?usage: core/benches/validate-against.sh REV [pairs] [rounds]}"
 PAIRS="${2:-5}"
 ROUNDS="${3:-15}"
-TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+# The shared build cache (scripts/lib.sh), claimed while the tree builds in it.
+source "$ROOT/scripts/lib.sh"
+TARGET_DIR="$CARGO_TARGET_DIR"
 OUT="$TARGET_DIR/validate-against"
 rm -rf "$OUT"
 mkdir -p "$OUT/rev-tree"
 
 source "$ROOT/core/benches/pairs.sh"
 
+claim_target_dir
 build "$ROOT" "$OUT/now" "$TARGET_DIR"
+release_target_dir
 git -C "$ROOT" archive "$REV" | tar -xf - -C "$OUT/rev-tree"
 build "$OUT/rev-tree" "$OUT/rev" "$TARGET_DIR/bench-trees/rev"
 
