@@ -233,8 +233,8 @@ fn admits_strings(ty: &Ty) -> bool {
 /// constant value.
 fn walk(ty: &Ty, names: &mut Vec<&'static str>, values: &mut Vec<&'static str>) {
     match ty {
-        Ty::Object(ObjectSpec { fields }) => {
-            for f in *fields {
+        Ty::Object(spec) => {
+            for f in spec.fields {
                 if admits_strings(&f.ty) {
                     names.push(f.name);
                 }
@@ -260,9 +260,7 @@ fn no_declared_name_is_a_secret_and_no_enum_value_holds_one() {
     for family in REGISTRY {
         for t in family.types {
             walk(
-                &Ty::Object(ObjectSpec {
-                    fields: t.root.fields,
-                }),
+                &Ty::Object(ObjectSpec::new(t.root.fields)),
                 &mut names,
                 &mut values,
             );

@@ -78,15 +78,17 @@ const PROBES: usize = 6;
 /// How many members before the discriminator are kept for checking once it is known.
 const HELD: usize = 6;
 
-/// Detection's answer over the gathered members, when it has one without issue.
+/// Detection's answer over the gathered members, when it has one without issue. Its errors
+/// are not the message's (later members may change the answer): counted, then taken back.
 fn detect_type(
+    ctx: &mut Ctx,
     probes: &Probes<'_>,
     hint: Option<FamilyId>,
 ) -> Option<(&'static FamilySpec, &'static MessageTypeSpec)> {
     let members = Members::gather(probes.iter().map(|(k, v)| (*k, v as &dyn Probe)));
-    let mut ctx = Ctx::new(false, false);
-    let (family, found) = detect::detect(&mut ctx, &members, hint);
-    if ctx.errors > 0 {
+    let errors = ctx.errors;
+    let (family, found) = detect::detect(ctx, &members, hint);
+    if std::mem::replace(&mut ctx.errors, errors) > errors {
         return None;
     }
     Some((family?, found?))
@@ -190,7 +192,7 @@ pub(super) fn detect_root<'a>(
         let decides = index.is_some_and(detect::decides_type);
         held.append(key, seen);
         if decides {
-            if let Some(answer) = detect_type(&probes, hint) {
+            if let Some(answer) = detect_type(&mut st.ctx, &probes, hint) {
                 guess = Some(Guess::new(st, answer, &held)?);
             }
         }
@@ -209,13 +211,12 @@ pub(super) fn detect_root<'a>(
         });
     }
     let Some(g) = guess else {
-        return Ok(
-            detect_type(&probes, hint).map_or(Outcome::Unclean, |(f, s)| Outcome::Again(f, s))
-        );
+        return Ok(detect_type(&mut st.ctx, &probes, hint)
+            .map_or(Outcome::Unclean, |(f, s)| Outcome::Again(f, s)));
     };
     if !g.settled {
         // Later detection members may change the answer.
-        match detect_type(&probes, hint) {
+        match detect_type(&mut st.ctx, &probes, hint) {
             None => return Ok(Outcome::Unclean),
             Some((f, s)) if !std::ptr::eq(s, g.spec) => return Ok(Outcome::Again(f, s)),
             Some(_) => {}
@@ -224,7 +225,7 @@ pub(super) fn detect_root<'a>(
     if g.unchecked {
         return Ok(Outcome::Again(g.family, g.spec));
     }
-    g.walk.finish(st, &[]);
+    g.walk.finish(st);
     st.cross_checks();
     Ok(Outcome::Checked(g.family, g.spec))
 }

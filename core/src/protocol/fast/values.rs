@@ -6,7 +6,7 @@ use super::pass::{Level, Seen, State};
 use super::scan::{Read, Scalar, Scanner, Stop};
 use super::secrets;
 use crate::protocol::issue::LazyPath;
-use crate::protocol::registry::{ObjectSpec, Presence, Ty};
+use crate::protocol::registry::{ObjectSpec, Ty};
 use crate::protocol::same::same;
 use crate::protocol::validator::{check_leaf, check_min_items, Leaf};
 use std::borrow::Cow;
@@ -173,13 +173,10 @@ impl Walk {
         self.seen |= bit;
     }
 
-    /// Fails for a required field not seen (except those in `skip`).
-    pub(super) fn finish(&self, st: &mut State<'_>, skip: &[&str]) {
-        for (i, f) in self.spec.fields.iter().enumerate() {
-            let seen = i < MAX_FIELDS && self.seen & (1u64 << i) != 0;
-            if !seen && !matches!(f.presence, Presence::Optional) && !skip.contains(&f.name) {
-                st.ctx.fail();
-            }
+    /// Fails for a required field not seen.
+    pub(super) fn finish(&self, st: &mut State<'_>) {
+        if self.spec.required() & !self.seen != 0 {
+            st.ctx.fail();
         }
     }
 }
@@ -199,7 +196,7 @@ pub(super) fn member<'a>(
     walk.see(st, i);
     let f = &walk.spec.fields[i];
     let (object, child) = level.child(f.name);
-    let wanted = object.filter(|o| st.wants(o, f.name));
+    let wanted = object.filter(|o| !st.checks.is_empty() && st.wants(o, f.name));
     if !keep && wanted.is_none() {
         check_value(sc, st, &f.ty, child)?;
         return Ok(None);
@@ -237,6 +234,6 @@ pub(super) fn object<'a>(
             _ => check_value(sc, st, &ANY, Level::Deep)?,
         }
     }
-    walk.finish(st, &[]);
+    walk.finish(st);
     Ok(forbidden)
 }

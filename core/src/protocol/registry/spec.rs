@@ -166,6 +166,30 @@ impl Discriminator {
 pub struct ObjectSpec {
     /// Declared members.
     pub fields: &'static [FieldSpec],
+    /// Bit `i`: field `i` is not optional (fields past the 64th are not counted).
+    required: u64,
+}
+
+impl ObjectSpec {
+    /// An object with these declared members.
+    #[must_use]
+    pub const fn new(fields: &'static [FieldSpec]) -> ObjectSpec {
+        let mut required = 0;
+        let mut i = 0;
+        while i < fields.len() && i < 64 {
+            if !matches!(fields[i].presence, Presence::Optional) {
+                required |= 1 << i;
+            }
+            i += 1;
+        }
+        ObjectSpec { fields, required }
+    }
+
+    /// The fields that are not optional, as bits by position (the first 64 fields).
+    #[must_use]
+    pub const fn required(&self) -> u64 {
+        self.required
+    }
 }
 
 /// One declared member.

@@ -30,15 +30,13 @@ macro_rules! po_type {
                 value: wire($name),
                 shape: $shape,
             },
-            root: ObjectSpec {
-                fields: &[
-                    req("message_type", konst(wire($name))),
-                    req("agent_id", pattern(&AGENT_ID)),
-                    req("task_id", pattern(&PO_TASK_ID)),
-                    req("timestamp", TS),
-                    $($field),*
-                ],
-            },
+            root: ObjectSpec::new(&[
+                req("message_type", konst(wire($name))),
+                req("agent_id", pattern(&AGENT_ID)),
+                req("task_id", pattern(&PO_TASK_ID)),
+                req("timestamp", TS),
+                $($field),*
+            ]),
             checks: &[],
         }
     };
@@ -333,20 +331,18 @@ pub static FAMILY: FamilySpec = FamilySpec {
                 value: "ERROR",
                 shape: &[],
             },
-            root: ObjectSpec {
-                fields: &[
-                    req("message_type", konst("ERROR")),
-                    req(
-                        "error",
-                        obj(&[
-                            req("code", pattern(&crate::protocol::registry::formats::UPPER_SNAKE)),
-                            req("message", NON_EMPTY),
-                            opt("original_message_type", NON_EMPTY),
-                        ]),
-                    ),
-                    opt("action", TEXT),
-                ],
-            },
+            root: ObjectSpec::new(&[
+                req("message_type", konst("ERROR")),
+                req(
+                    "error",
+                    obj(&[
+                        req("code", pattern(&crate::protocol::registry::formats::UPPER_SNAKE)),
+                        req("message", NON_EMPTY),
+                        opt("original_message_type", NON_EMPTY),
+                    ]),
+                ),
+                opt("action", TEXT),
+            ]),
             checks: &[],
         },
     ],

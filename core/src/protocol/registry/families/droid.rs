@@ -46,16 +46,14 @@ macro_rules! droid_type {
                 value: $name,
                 shape: &[],
             },
-            root: ObjectSpec {
-                fields: &[
-                    strict("version", &SHORT_FORM, Ty::Str(Str::Version { major: "1", parts: 3 })),
-                    strict("timestamp", &SHORT_FORM, DATE_TIME),
-                    strict("sender_id", &SHORT_FORM, NON_EMPTY),
-                    strict("message_id", &SHORT_FORM, pattern(&MESSAGE_ID)),
-                    req("type", konst($name)),
-                    $($field),*
-                ],
-            },
+            root: ObjectSpec::new(&[
+                strict("version", &SHORT_FORM, Ty::Str(Str::Version { major: "1", parts: 3 })),
+                strict("timestamp", &SHORT_FORM, DATE_TIME),
+                strict("sender_id", &SHORT_FORM, NON_EMPTY),
+                strict("message_id", &SHORT_FORM, pattern(&MESSAGE_ID)),
+                req("type", konst($name)),
+                $($field),*
+            ]),
             checks: $checks,
         }
     };

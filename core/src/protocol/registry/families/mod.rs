@@ -104,5 +104,5 @@ pub(crate) const fn arr1(items: &'static Ty) -> Ty {
 
 /// An object with these members.
 pub(crate) const fn obj(fields: &'static [FieldSpec]) -> Ty {
-    Ty::Object(ObjectSpec { fields })
+    Ty::Object(ObjectSpec::new(fields))
 }

@@ -207,13 +207,11 @@ macro_rules! pair_type {
                 value: $name,
                 shape: &[],
             },
-            root: ObjectSpec {
-                fields: &[
-                    req("to", NON_EMPTY),
-                    req("subject", konst($name)),
-                    req("body", obj(&[$($field),*])),
-                ],
-            },
+            root: ObjectSpec::new(&[
+                req("to", NON_EMPTY),
+                req("subject", konst($name)),
+                req("body", obj(&[$($field),*])),
+            ]),
             checks: $checks,
         }
     };
@@ -445,23 +443,21 @@ pub static FAMILY: FamilySpec = FamilySpec {
             discriminator: Discriminator::Has {
                 key: "scheming_detected",
             },
-            root: ObjectSpec {
-                fields: &[
-                    req("status", one_of(&["PASS", "FAIL"])),
-                    req("severity", AUDIT_SEVERITY),
-                    req("scheming_detected", BOOL),
-                    req(
-                        "issues",
-                        arr(&obj(&[
-                            req("type", one_of(&["integrity", "safety", "quality"])),
-                            req("severity", AUDIT_SEVERITY),
-                            req("description", NON_EMPTY),
-                            opt("location", TEXT),
-                        ])),
-                    ),
-                    opt("notes", TEXTS),
-                ],
-            },
+            root: ObjectSpec::new(&[
+                req("status", one_of(&["PASS", "FAIL"])),
+                req("severity", AUDIT_SEVERITY),
+                req("scheming_detected", BOOL),
+                req(
+                    "issues",
+                    arr(&obj(&[
+                        req("type", one_of(&["integrity", "safety", "quality"])),
+                        req("severity", AUDIT_SEVERITY),
+                        req("description", NON_EMPTY),
+                        opt("location", TEXT),
+                    ])),
+                ),
+                opt("notes", TEXTS),
+            ]),
             checks: &[],
         },
     ],

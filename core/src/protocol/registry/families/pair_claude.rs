@@ -18,19 +18,17 @@ macro_rules! tool {
                 tool: $tool,
                 prefixes: &[concat!("mcp__", $server, "__"), concat!("pair-", $server, "_")],
             },
-            root: ObjectSpec {
-                fields: &[
-                    req(
-                        "name",
-                        one_of(&[
-                            $tool,
-                            concat!("mcp__", $server, "__", $tool),
-                            concat!("pair-", $server, "_", $tool),
-                        ]),
-                    ),
-                    req("arguments", obj(&[$($field),*])),
-                ],
-            },
+            root: ObjectSpec::new(&[
+                req(
+                    "name",
+                    one_of(&[
+                        $tool,
+                        concat!("mcp__", $server, "__", $tool),
+                        concat!("pair-", $server, "_", $tool),
+                    ]),
+                ),
+                req("arguments", obj(&[$($field),*])),
+            ]),
             checks: &[],
         }
     };
@@ -47,7 +45,7 @@ const fn record(
         name,
         doc,
         discriminator,
-        root: ObjectSpec { fields },
+        root: ObjectSpec::new(fields),
         checks: &[],
     }
 }
