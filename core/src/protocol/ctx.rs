@@ -58,7 +58,10 @@ impl Ctx {
     }
 
     /// Lists an issue, or counts it once [`MAX_ISSUES`] are listed (paths and messages
-    /// of omitted issues are never built).
+    /// of omitted issues are never built). Out of line: the checks that call it stay small
+    /// on the path where nothing is wrong.
+    #[cold]
+    #[inline(never)]
     fn push(
         &mut self,
         path: LazyPath<'_>,

@@ -305,34 +305,54 @@ pub(crate) fn check_leaf(ctx: &mut Ctx, ty: &Ty, leaf: Leaf<'_>, path: LazyPath<
 ///
 /// Free text and patterned ids can carry a secret and still follow their rule, so they are
 /// scanned ([`check_secrets`]), except ids of a pattern whose alphabet holds none
-/// ([`secrets::pattern_may_hold_secret`]); a string with any other rule that holds one breaks its rule
-/// anyway, and is scanned (when issues are collected) only so that the issue echoing it is
-/// masked.
+/// ([`secrets::pattern_may_hold_secret`]); a string with any other rule that holds one breaks
+/// its rule anyway, and is scanned (when issues are collected) only so that the issue echoing
+/// it is masked.
 fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
-    let before = (ctx.errors, ctx.listed());
-    check_str_rule(ctx, rule, s, path);
+    if !str_fits(rule, s) {
+        return str_breaks(ctx, rule, s, path);
+    }
+    match rule {
+        Str::Version { .. } if ctx.record_version => ctx.version = Some(s.to_owned()),
+        Str::Text { .. } => check_secrets(ctx, None, s, path),
+        Str::Pattern(p) if secrets::pattern_may_hold_secret(p.name) => {
+            check_secrets(ctx, None, s, path);
+        }
+        _ => {}
+    }
+}
+
+/// Whether a string follows its rule (strictly: a lenient form does not).
+#[inline(always)]
+fn str_fits(rule: &Str, s: &str) -> bool {
+    match rule {
+        Str::Text { non_empty } => !*non_empty || !s.is_empty(),
+        Str::Enum { values, .. } => values.iter().any(|v| same(v, s)),
+        Str::Const(c) => same(s, c),
+        Str::DateTime { .. } => is_rfc3339(s),
+        Str::Pattern(p) => (p.check)(s),
+        Str::Version { major, parts } => {
+            dotted_parts(s) == Some(*parts)
+                && s.strip_prefix(major)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+        }
+    }
+}
+
+/// Reports a string that does not follow its rule ([`str_fits`]): why (an error, or a warning
+/// for a lenient form in lenient mode), and the secrets it holds.
+#[cold]
+#[inline(never)]
+fn str_breaks(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
     let free = match rule {
         Str::Text { .. } => true,
         Str::Pattern(p) => secrets::pattern_may_hold_secret(p.name),
         _ => false,
     };
-    if free || (ctx.collect && before != (ctx.errors, ctx.listed())) {
-        check_secrets(ctx, None, s, path);
-    }
-}
-
-/// Checks a string against its rule.
-fn check_str_rule(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
+    let before = (ctx.errors, ctx.listed());
     match rule {
-        Str::Text { non_empty } => {
-            if *non_empty && s.is_empty() {
-                ctx.error(path, IssueCode::EmptyString, || "must not be empty".into());
-            }
-        }
+        Str::Text { .. } => ctx.error(path, IssueCode::EmptyString, || "must not be empty".into()),
         Str::Enum { values, lenient } => {
-            if values.iter().any(|v| same(v, s)) {
-                return;
-            }
             let msg = || {
                 let listed: usize = values.iter().map(|v| v.len() + 2).sum();
                 let mut m = String::with_capacity(s.len() + 17 + listed);
@@ -352,17 +372,10 @@ fn check_str_rule(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
                 None => ctx.error(path, IssueCode::NotInEnum, msg),
             }
         }
-        Str::Const(c) => {
-            if !same(s, c) {
-                ctx.error(path, IssueCode::NotInEnum, || {
-                    ["expected \"", c, "\", found \"", s, "\""].concat()
-                });
-            }
-        }
+        Str::Const(c) => ctx.error(path, IssueCode::NotInEnum, || {
+            ["expected \"", c, "\", found \"", s, "\""].concat()
+        }),
         Str::DateTime { lenient } => {
-            if is_rfc3339(s) {
-                return;
-            }
             let msg = || ["\"", s, "\" is not an RFC 3339 date-time"].concat();
             match lenient {
                 Some(dev) if s == "ISO8601" => {
@@ -372,9 +385,6 @@ fn check_str_rule(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             }
         }
         Str::Pattern(p) => {
-            if (p.check)(s) {
-                return;
-            }
             let msg = || ["\"", s, "\" is not a valid ", p.name, " (", p.regex, ")"].concat();
             match p.lenient {
                 Some((dev, wider)) if wider(s) => ctx.deviation(path, p.code, dev, msg),
@@ -386,17 +396,15 @@ fn check_str_rule(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
                 ctx.error(path, IssueCode::BadPattern, || {
                     format!("\"{s}\" is not a {parts}-part dotted version")
                 });
-            } else if !s
-                .strip_prefix(major)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
-            {
+            } else {
                 ctx.error(path, IssueCode::VersionMismatch, || {
                     format!("version \"{s}\" has a major version other than {major}")
                 });
-            } else if ctx.record_version {
-                ctx.version = Some(s.to_owned());
             }
         }
+    }
+    if free || (ctx.collect && before != (ctx.errors, ctx.listed())) {
+        check_secrets(ctx, None, s, path);
     }
 }
 
