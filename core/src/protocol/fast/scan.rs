@@ -81,15 +81,15 @@ impl<'a> Scanner<'a> {
     }
 
     /// Skips whitespace and returns the next byte, if any.
+    #[inline]
     pub(crate) fn peek(&mut self) -> Option<u8> {
         let bytes = self.bytes();
-        while let Some(&b) = bytes.get(self.pos) {
-            if !matches!(b, b' ' | b'\n' | b'\t' | b'\r') {
-                return Some(b);
-            }
-            self.pos += 1;
+        let b = *bytes.get(self.pos)?;
+        if !is_whitespace(b) {
+            return Some(b);
         }
-        None
+        self.pos = skip_whitespace(bytes, self.pos + 1);
+        bytes.get(self.pos).copied()
     }
 
     /// Skips whitespace and consumes `b`.
@@ -126,6 +126,7 @@ impl<'a> Scanner<'a> {
 
     /// After an object's `{` or a member: `true` when a member follows (its name is next),
     /// `false` at the closing `}`. `first` is whether no member was read yet.
+    #[inline]
     pub(crate) fn next_member(&mut self, first: bool) -> Read<bool> {
         match self.peek() {
             Some(b'}') => {
@@ -349,8 +350,8 @@ impl<'a> Scanner<'a> {
 
 /// The end of the run of string bytes from `i` that need no attention: not a quote, not a
 /// backslash, not a control character. On x86-64 sixteen bytes at a time (SSE2 is part of
-/// x86-64: no CPU check); then, and elsewhere, eight at a time: the lowest flagged byte of
-/// each test below is exact (borrows only run upwards), so its position is the answer.
+/// x86-64: no CPU check), the last few bytes of the text out of line ([`skip_plain_words`]),
+/// so that the loop most strings end in needs no saved registers; elsewhere eight at a time.
 #[inline(always)]
 fn skip_plain(bytes: &[u8], mut i: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
@@ -375,7 +376,58 @@ fn skip_plain(bytes: &[u8], mut i: usize) -> usize {
             }
             i += 16;
         }
+        skip_plain_words(bytes, i)
     }
+    #[cfg(not(target_arch = "x86_64"))]
+    skip_plain_words(bytes, i)
+}
+
+/// JSON whitespace (RFC 8259: space, tab, line feed, carriage return).
+fn is_whitespace(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\t' | b'\r')
+}
+
+/// The end of the run of whitespace from `i` (a pretty-printed message's line breaks and
+/// indents): on x86-64 sixteen bytes at a time, elsewhere one.
+#[inline(never)]
+fn skip_whitespace(bytes: &[u8], mut i: usize) -> usize {
+    // Most runs are one byte (the space after a pretty-printed member's colon).
+    if !bytes.get(i).is_some_and(|&b| is_whitespace(b)) {
+        return i;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        };
+        while let Some(chunk) = bytes.get(i..i + 16) {
+            // SAFETY: `chunk` holds sixteen bytes; SSE2 is enabled on every x86-64 target.
+            let spaces = unsafe {
+                let x = _mm_loadu_si128(chunk.as_ptr().cast());
+                let is = |c: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
+                let white = _mm_or_si128(
+                    _mm_or_si128(is(b' '), is(b'\n')),
+                    _mm_or_si128(is(b'\t'), is(b'\r')),
+                );
+                _mm_movemask_epi8(white) as u32
+            };
+            if spaces != 0xffff {
+                return i + (!spaces).trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+    }
+    while bytes.get(i).is_some_and(|&b| is_whitespace(b)) {
+        i += 1;
+    }
+    i
+}
+
+/// [`skip_plain`] eight bytes at a time, then one: the lowest flagged byte of each test below
+/// is exact (borrows only run upwards), so its position is the answer.
+#[cfg_attr(target_arch = "x86_64", inline(never))]
+#[cfg_attr(not(target_arch = "x86_64"), inline(always))]
+fn skip_plain_words(bytes: &[u8], mut i: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
@@ -461,6 +513,28 @@ mod tests {
                 .find(|&i| matches!(bytes[i], b'"' | b'\\' | 0..=0x1f))
                 .unwrap_or(bytes.len());
             proptest::prop_assert_eq!(skip_plain(&bytes, from), want);
+        }
+    }
+
+    proptest::proptest! {
+        /// Sixteen bytes and one at a time, from any place: the first byte that is not JSON
+        /// whitespace, as a byte-by-byte look finds it.
+        #[test]
+        fn whitespace_runs_end_where_a_byte_by_byte_look_ends_them(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    8 => proptest::sample::select(vec![b' ', b'\n', b'\t', b'\r']),
+                    1 => proptest::num::u8::ANY,
+                ],
+                0..80,
+            ),
+            from in 0usize..80,
+        ) {
+            let from = from.min(bytes.len());
+            let want = (from..bytes.len())
+                .find(|&i| !matches!(bytes[i], b' ' | b'\n' | b'\t' | b'\r'))
+                .unwrap_or(bytes.len());
+            proptest::prop_assert_eq!(skip_whitespace(&bytes, from), want);
         }
     }
 
