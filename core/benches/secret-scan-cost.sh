@@ -6,7 +6,8 @@
 # and faster spells hit both alike. Each run prints validate_slice's median throughput on the
 # valid messages and, measured in the same run, its ratio to the exact tokenizer floor; the
 # table gives both per run, the scan-on / scan-off ratio of each, and their medians.
-# Goal (issue 21): scan on >= 0.95 of scan off.
+# What the scan itself costs; issue 21's goal (validation speed on messages without secrets
+# within 5% of the day it was filed) is judged by `core/benches/validate-against.sh 603110c`.
 # Usage: core/benches/secret-scan-cost.sh [pairs] [rounds]   (default: 5 pairs of 15 rounds)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -41,4 +42,4 @@ build "$OUT/off-tree" "$OUT/off" "$TARGET_DIR/bench-trees/scan-off"
 echo "secret scan on vs off: validate_slice on valid messages, $PAIRS pairs of runs ($ROUNDS rounds each), alternating; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 pairs "$PAIRS" "$OUT/on" "$ROOT" on "$OUT/off" "$OUT/off-tree" off
-echo "Goal (issue 21): on / off >= 0.95"
+echo "The scan's own share of the path; issue 21's goal is judged against 603110c by core/benches/validate-against.sh (now / 603110c >= 0.95)"

@@ -7,6 +7,7 @@
 # validate_slice's median throughput on the valid messages and, measured in the same run, its
 # ratio to the exact tokenizer floor; the table gives both per run, the now / REV ratio of
 # each, and their medians.
+# Issue 21's goal, with REV 603110c (main the day it was filed): now / REV >= 0.95.
 # Usage: core/benches/validate-against.sh REV [pairs] [rounds]   (default: 5 pairs of 15 rounds)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -32,3 +33,4 @@ build "$OUT/rev-tree" "$OUT/rev" "$TARGET_DIR/bench-trees/rev"
 echo "validate_slice on valid messages, now ($(git -C "$ROOT" rev-parse --short HEAD), tree as it is) vs $REV: $PAIRS pairs of runs ($ROUNDS rounds each), alternating; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 pairs "$PAIRS" "$OUT/now" "$ROOT" now "$OUT/rev" "$OUT/rev-tree" "$REV"
+echo "Issue 21's goal, with REV 603110c (main the day it was filed): now / REV >= 0.95"
