@@ -314,11 +314,19 @@ fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
     }
     match rule {
         Str::Version { .. } if ctx.record_version => ctx.version = Some(s.to_owned()),
-        Str::Text { .. } => check_secrets(ctx, None, s, path),
-        Str::Pattern(p) if secrets::pattern_may_hold_secret(p.name) => {
-            check_secrets(ctx, None, s, path);
-        }
+        _ if may_hold_secret(rule) => check_secrets(ctx, None, s, path),
         _ => {}
+    }
+}
+
+/// Whether a string that follows `rule` may still hold a secret: free text, and ids of a
+/// pattern whose alphabet can hold one.
+#[inline(always)]
+fn may_hold_secret(rule: &Str) -> bool {
+    match rule {
+        Str::Text { .. } => true,
+        Str::Pattern(p) => secrets::pattern_may_hold_secret(p.name),
+        _ => false,
     }
 }
 
@@ -344,11 +352,6 @@ fn str_fits(rule: &Str, s: &str) -> bool {
 #[cold]
 #[inline(never)]
 fn str_breaks(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
-    let free = match rule {
-        Str::Text { .. } => true,
-        Str::Pattern(p) => secrets::pattern_may_hold_secret(p.name),
-        _ => false,
-    };
     let before = (ctx.errors, ctx.listed());
     match rule {
         Str::Text { .. } => ctx.error(path, IssueCode::EmptyString, || "must not be empty".into()),
@@ -403,7 +406,7 @@ fn str_breaks(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             }
         }
     }
-    if free || (ctx.collect && before != (ctx.errors, ctx.listed())) {
+    if may_hold_secret(rule) || (ctx.collect && before != (ctx.errors, ctx.listed())) {
         check_secrets(ctx, None, s, path);
     }
 }

@@ -134,8 +134,15 @@ impl<'a> State<'a> {
             .get_or_insert_with(|| !row || !(text.contains("body_md") || text.contains("\\u")))
     }
 
-    /// Whether a cross-field rule reads member `key` of `object` (`""` for the root).
+    /// Whether a cross-field rule reads member `key` of `object` (`""` for the root). Most
+    /// types have no such rule: answered where the member is read.
+    #[inline]
     pub(super) fn wants(&self, object: &str, key: &str) -> bool {
+        !self.checks.is_empty() && self.rule_reads(object, key)
+    }
+
+    /// [`State::wants`] for a type with cross-field rules.
+    fn rule_reads(&self, object: &str, key: &str) -> bool {
         self.checks.iter().any(|c| match c {
             CrossCheck::Pairs { text, number, .. } => {
                 object.is_empty() && (key == *text || key == *number)

@@ -123,8 +123,9 @@ pub(super) struct Walk {
     next: usize,
 }
 
-/// The most fields an object may declare for this path (a registry test checks it).
-pub(super) const MAX_FIELDS: usize = 64;
+/// The most fields an object may declare for this path: the bits of `seen` and of
+/// `ObjectSpec::required` (a registry test checks it).
+pub(super) const MAX_FIELDS: usize = u64::BITS as usize;
 
 impl Walk {
     pub(super) fn new(spec: &'static ObjectSpec) -> Walk {
@@ -196,7 +197,7 @@ pub(super) fn member<'a>(
     walk.see(st, i);
     let f = &walk.spec.fields[i];
     let (object, child) = level.child(f.name);
-    let wanted = object.filter(|o| !st.checks.is_empty() && st.wants(o, f.name));
+    let wanted = object.filter(|o| st.wants(o, f.name));
     if !keep && wanted.is_none() {
         check_value(sc, st, &f.ty, child)?;
         return Ok(None);

@@ -166,7 +166,8 @@ impl Discriminator {
 pub struct ObjectSpec {
     /// Declared members.
     pub fields: &'static [FieldSpec],
-    /// Bit `i`: field `i` is not optional (fields past the 64th are not counted).
+    /// Bit `i`: field `i` is not optional (fields past the 64th, `u64::BITS`, are not
+    /// counted).
     required: u64,
 }
 
@@ -176,7 +177,7 @@ impl ObjectSpec {
     pub const fn new(fields: &'static [FieldSpec]) -> ObjectSpec {
         let mut required = 0;
         let mut i = 0;
-        while i < fields.len() && i < 64 {
+        while i < fields.len() && i < u64::BITS as usize {
             if !matches!(fields[i].presence, Presence::Optional) {
                 required |= 1 << i;
             }
