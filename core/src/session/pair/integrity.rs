@@ -102,6 +102,8 @@ impl PairSession {
                 at: giver.at,
                 message_type: giver.message_type,
                 file: Some(e.path.clone()),
+                by: None,
+                expected: None,
                 issues: Vec::new(),
             })
             .collect();
