@@ -23,6 +23,10 @@ pub struct Envelope {
     pub thread_id: Option<String>,
     /// The sender's agent name.
     pub from: Option<String>,
+    /// Whether `from` was inferred from the protocol message's own fields (a log without
+    /// envelopes; `session::attribute`), not read from the mail.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub sender_inferred: bool,
     /// The recipients' agent names (`to` or `recipients`, then `cc`).
     pub to: Vec<String>,
     /// The mail subject.
@@ -117,6 +121,7 @@ impl Envelope {
             id: Some(row.id),
             thread_id: row.thread_id.clone(),
             from: blank(&row.from),
+            sender_inferred: false,
             to: row.to.clone(),
             subject,
             at: Timestamp::parse(&row.created_ts),
@@ -139,6 +144,7 @@ impl Envelope {
             id: m.id(),
             thread_id: m.thread_id(),
             from: m.sender(),
+            sender_inferred: false,
             to: m.recipients(),
             subject: m.subject(),
             at: created_ts.as_deref().and_then(Timestamp::parse),

@@ -54,7 +54,7 @@ pub struct Log {
     /// directory (`.factory/execution/messages`, or a project holding one).
     file: PathBuf,
     /// The time to compute what is due at (timeouts, expiries, ages, retention; RFC 3339);
-    /// default: the clock.
+    /// default: the clock (`conformance`: the log's last message).
     #[arg(long, value_parser = parse_now)]
     now: Option<Timestamp>,
     /// Accept the seeds' documented deviations (as for validate --lenient).
@@ -92,6 +92,12 @@ impl LogInput {
 }
 
 impl Log {
+    /// `--now`, when given.
+    #[must_use]
+    pub fn now_given(&self) -> Option<Timestamp> {
+        self.now
+    }
+
     /// The log read for `command` (`session`, `tasks`, `conformance`).
     ///
     /// # Errors

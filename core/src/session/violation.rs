@@ -246,6 +246,31 @@ impl Violation {
         }
     }
 
+    /// A violation about a message known by its place in the log (a finding made after
+    /// folding, from what a session kept of the message).
+    #[must_use]
+    pub fn on(
+        code: ViolationCode,
+        entry: usize,
+        id: Option<u64>,
+        at: Option<Timestamp>,
+        message_type: Option<&'static str>,
+        message: String,
+    ) -> Violation {
+        Violation {
+            code,
+            message,
+            entry,
+            id,
+            at,
+            message_type,
+            file: None,
+            by: None,
+            expected: None,
+            issues: Vec::new(),
+        }
+    }
+
     /// The `invalid_message` violation of an envelope whose message failed validation.
     #[must_use]
     pub fn invalid(env: &Envelope) -> Violation {

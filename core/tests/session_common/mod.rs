@@ -58,6 +58,11 @@ pub fn body(kind: &str) -> Value {
             json!({"phase": "BUILD_REJECTED", "decision": "REJECTED", "reason": "Missing error handling", "status": "RETRY_BUILD"})
         }
         "SESSION_COMPLETE" => json!({"phase": "MERGED", "status": "SUCCESS", "message": "Merged."}),
+        // The planner's automated audit (Pattern 1, step 9), mailed whole under a subject that
+        // names no Pair type.
+        "AUDIT_REPORT" => {
+            json!({"status": "PASS", "severity": "MINOR", "scheming_detected": false, "issues": []})
+        }
         "SESSION_ABORT" => {
             json!({"phase": "CONTRACT_GENERATION", "reason": "User abort", "status": "ABORTED", "cleanup_required": true})
         }
@@ -88,7 +93,12 @@ pub fn msg(id: u64, minute: i64, kind: &str) -> Value {
     } else {
         to
     };
-    row(id, minute, from, to, kind, &body(kind))
+    let subject = if kind == "AUDIT_REPORT" {
+        "audit"
+    } else {
+        kind
+    };
+    row(id, minute, from, to, subject, &body(kind))
 }
 
 /// Envelopes of rows.

@@ -18,6 +18,18 @@ pub struct PairBook {
 }
 
 impl PairBook {
+    /// What every session shows late or missing by `now` ([`PairSession::findings_at`]).
+    #[must_use]
+    pub fn findings_at(
+        &self,
+        now: crate::time::Timestamp,
+    ) -> Vec<crate::session::violation::Violation> {
+        self.sessions
+            .iter()
+            .flat_map(|s| s.findings_at(now))
+            .collect()
+    }
+
     /// An empty book.
     #[must_use]
     pub fn new() -> PairBook {
