@@ -155,6 +155,10 @@ pub enum SenderRole {
     /// An agent the droid task was assigned to (a recipient of its `task_assignment`), when
     /// the assignment named any.
     Assignee,
+    /// An assignee, or the agent that assigned the task: an error report may also answer an
+    /// invalid message (seed 004, Error Handling: receivers notify the sender via
+    /// `error_report`), and the assigner receives the assignees' reports.
+    TaskParty,
     /// The sender its own message names (droid `sender_id`).
     SelfNamed,
     /// The agent that plays the navigator in the Pair Claude flow (the first to send a
@@ -187,9 +191,15 @@ pub static SENDER_RULES: &[SenderRule] = &[
     },
     SenderRule {
         family: FamilyId::Droid,
-        types: &["task_completion", "status_update", "error_report"],
+        types: &["task_completion", "status_update"],
         role: SenderRole::Assignee,
         seed: "004 Task Assignment (delegate a task from one agent to another); Security 2",
+    },
+    SenderRule {
+        family: FamilyId::Droid,
+        types: &["error_report"],
+        role: SenderRole::TaskParty,
+        seed: "004 Task Assignment; Error Handling (notify sender via error_report); Security 2",
     },
     SenderRule {
         family: FamilyId::PairClaude,
@@ -228,8 +238,8 @@ pub struct AgentBook {
     pub registry: Option<Registry>,
     /// Every violation found, in log order.
     pub violations: Vec<Violation>,
-    /// Droid tasks' assignees, by task id.
-    assignees: BTreeMap<String, Vec<String>>,
+    /// Droid tasks' assigner and assignees, by task id.
+    assignees: BTreeMap<String, (Option<String>, Vec<String>)>,
     /// Who plays each Pair Claude role.
     pair_claude: BTreeMap<&'static str, String>,
 }
@@ -283,7 +293,8 @@ impl AgentBook {
         let mut out = Vec::new();
         if family == FamilyId::Droid && kind == "task_assignment" {
             if let Some(task) = v.get("task_id").and_then(Value::as_str) {
-                self.assignees.insert(task.to_owned(), env.to.clone());
+                self.assignees
+                    .insert(task.to_owned(), (env.from.clone(), env.to.clone()));
             }
         }
         let Some(from) = env.from.as_deref() else {
@@ -296,9 +307,12 @@ impl AgentBook {
                     .and_then(Value::as_str)
                     .filter(|named| *named != from)
                     .map(|named| format!("{kind} names sender_id {named} but was sent by {from}")),
-                SenderRole::Assignee => {
+                SenderRole::Assignee | SenderRole::TaskParty => {
                     let task = v.get("task_id").and_then(Value::as_str);
+                    let assigner = rule.role == SenderRole::TaskParty;
                     task.and_then(|t| self.assignees.get(t).map(|a| (t, a)))
+                        .filter(|(_, (by, _))| !(assigner && by.as_deref() == Some(from)))
+                        .map(|(t, (_, a))| (t, a))
                         .filter(|(_, a)| !a.is_empty() && !a.iter().any(|x| x == from))
                         .map(|(t, a)| {
                             format!(
