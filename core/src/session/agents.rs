@@ -8,13 +8,16 @@
 //!   ([`SENDER_RULES`]). Pair and Agent-PO sessions check their own (the Pair transition table's
 //!   `Sender`, Agent-PO's directive side) as they fold; the rules here cover the droid and Pair
 //!   Claude flows, which have no session of their own to hold a role.
+//! - **Droid messages' identity and addressing** (seed 004, Common Fields and Task Assignment):
+//!   the `timestamp` is in UTC, no two messages share a `message_id`, and a `task_assignment`
+//!   goes to another agent than its sender.
 
 use crate::agent_mail::Envelope;
 use crate::protocol::FamilyId;
-use crate::session::violation::{Violation, ViolationCode};
+use crate::session::violation::{Mark, Violation, ViolationCode};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The agents registered on the Agent Mail server (names compare exactly: the seed's
 /// troubleshooting says agent ids are case-sensitive).
@@ -242,6 +245,8 @@ pub struct AgentBook {
     assignees: BTreeMap<String, (Option<String>, Vec<String>)>,
     /// Who plays each Pair Claude role.
     pair_claude: BTreeMap<&'static str, String>,
+    /// Each droid `message_id` seen, with the message that used it first.
+    message_ids: HashMap<String, Mark>,
 }
 
 impl AgentBook {
@@ -279,8 +284,69 @@ impl AgentBook {
         if let Some(m) = env.message() {
             found.extend(self.sender_rules(env, m.family, m.message_type, &m.value));
         }
+        if env.family() == Some(FamilyId::Droid) {
+            found.extend(self.droid_identity(env));
+        }
         self.violations.extend(found.iter().cloned());
         found
+    }
+
+    /// A droid message's time zone, message id and recipients (seed 004): a valid message's
+    /// `timestamp` in another offset than UTC is `bad_value`; a `message_id` an earlier message
+    /// used (valid or not; the same transport message seen twice is not a second use) is
+    /// `duplicate_id`; a `task_assignment` whose recipients are only its sender is
+    /// `wrong_recipient` (one with no recipients is not judged).
+    fn droid_identity(&mut self, env: &Envelope) -> Vec<Violation> {
+        let mut out = Vec::new();
+        if let Some(m) = env.message() {
+            let stamp = m.value.get("timestamp").and_then(Value::as_str);
+            if let Some(stamp) = stamp.filter(|t| !is_utc(t)) {
+                out.push(Violation::at(
+                    ViolationCode::BadValue,
+                    env,
+                    format!(
+                        "timestamp {stamp} is not in UTC (Common Fields: 'When message was created (UTC)')"
+                    ),
+                ));
+            }
+            if m.message_type == "task_assignment" {
+                let from = env.from.as_deref();
+                if !env.to.is_empty() && env.to.iter().all(|t| Some(t.as_str()) == from) {
+                    out.push(Violation::at(
+                        ViolationCode::WrongRecipient,
+                        env,
+                        format!(
+                            "task_assignment for {} goes only to its sender {} (Task Assignment: 'Delegate a task from one agent to another')",
+                            m.value.get("task_id").and_then(Value::as_str).unwrap_or("?"),
+                            from.unwrap_or_default()
+                        ),
+                    ));
+                }
+            }
+        }
+        let id = env
+            .value()
+            .and_then(|v| v.get("message_id"))
+            .and_then(Value::as_str);
+        if let Some(id) = id {
+            match self.message_ids.get(id) {
+                Some(first) if env.id.is_none() || first.id() != env.id => {
+                    out.push(Violation::at(
+                        ViolationCode::DuplicateId,
+                        env,
+                        format!(
+                            "message_id {id} was already used by {} (Common Fields: 'Unique identifier')",
+                            first.reference()
+                        ),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    self.message_ids.insert(id.to_owned(), Mark::of(env));
+                }
+            }
+        }
+        out
     }
 
     fn sender_rules(
@@ -344,6 +410,11 @@ impl AgentBook {
         }
         out
     }
+}
+
+/// Whether an RFC 3339 time is written in UTC: `Z`, `z`, `+00:00` or `-00:00`.
+fn is_utc(time: &str) -> bool {
+    time.ends_with(['Z', 'z']) || time.ends_with("+00:00") || time.ends_with("-00:00")
 }
 
 #[cfg(test)]
