@@ -11,6 +11,8 @@ mod session_common;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use session_common::within;
+use std::io::Write;
+use std::process::{Command, Stdio};
 use switchboard_core::agent_mail::read_log;
 use switchboard_core::protocol::Options;
 use switchboard_core::session::pair_claude::{PairClaudeConfig, RequestStatus};
@@ -343,6 +345,37 @@ fn a_driver_message_while_its_permission_request_is_pending_is_out_of_order() {
         the_message(&log, at(9)),
         "driverRequestReview while permission request \"r1\" (entry 1) is pending: the driver waits for the navigator's decision (Key Design Principles 4: 'Permission Flow: Sync, security-focused, real-time interception')"
     );
+}
+
+#[test]
+fn the_cli_takes_the_tool_timeout() {
+    let log: String = [ask_review(0), review(60, true)]
+        .iter()
+        .map(|v| format!("{v}\n"))
+        .collect();
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_switchboard"))
+            .args(["tasks", "-", "--now", "2026-03-01T11:00:00Z"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(log.as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let boards: Value = serde_json::from_slice(&out.stdout).unwrap();
+        (out.status.code(), boards["pair_claude"].clone())
+    };
+    let (code, board) = run(&[]);
+    assert_eq!(code, Some(0), "{board}");
+    assert_eq!(board["config"]["tool_timeout_ms"], 120_000);
+    let (code, board) = run(&["--tool-timeout-ms", "30000"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(board["violations"][0]["code"], "late");
+    assert_eq!(board["violations"][0]["by"], NAV);
 }
 
 /// A generated Pair Claude log: requests, decisions, records and reviews at random seconds.
