@@ -292,3 +292,59 @@ impl Violation {
         }
     }
 }
+
+/// Where a message is in the log, kept so that a finding made later (at another message, or at
+/// the time the log is judged) points at it as [`Violation::at`] would.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Mark {
+    entry: usize,
+    id: Option<u64>,
+    at: Option<Timestamp>,
+    message_type: Option<&'static str>,
+}
+
+impl Mark {
+    /// The mark of `env`.
+    pub(crate) fn of(env: &Envelope) -> Mark {
+        Mark {
+            entry: env.index,
+            id: env.id,
+            at: env.at,
+            message_type: env.message_type(),
+        }
+    }
+
+    /// When the message was sent.
+    pub(crate) fn at(&self) -> Option<Timestamp> {
+        self.at
+    }
+
+    /// The transport's message id.
+    pub(crate) fn id(&self) -> Option<u64> {
+        self.id
+    }
+
+    /// A violation caused by the marked message.
+    pub(crate) fn violation(&self, code: ViolationCode, message: String) -> Violation {
+        Violation {
+            code,
+            message,
+            entry: self.entry,
+            id: self.id,
+            at: self.at,
+            message_type: self.message_type,
+            file: None,
+            by: None,
+            expected: None,
+            issues: Vec::new(),
+        }
+    }
+
+    /// `message 12` (transport id) or `entry 3` (log position), as [`Envelope::reference`].
+    pub(crate) fn reference(&self) -> String {
+        match self.id {
+            Some(id) => format!("message {id}"),
+            None => format!("entry {}", self.entry + 1),
+        }
+    }
+}

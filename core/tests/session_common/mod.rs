@@ -120,3 +120,17 @@ pub fn log(steps: &[(i64, &str)]) -> Vec<Value> {
         .map(|(i, (minute, kind))| msg(i as u64 + 1, *minute, kind))
         .collect()
 }
+
+/// Whether each item of `fewer` is in `more`, as many times (as multisets).
+pub fn within<T: PartialEq>(fewer: &[T], more: &[T]) -> bool {
+    let mut left: Vec<&T> = more.iter().collect();
+    fewer
+        .iter()
+        .all(|f| match left.iter().position(|g| *g == f) {
+            Some(i) => {
+                left.swap_remove(i);
+                true
+            }
+            None => false,
+        })
+}
