@@ -12,6 +12,9 @@ use session_common::{at, within};
 use switchboard_core::agent_mail::read_log;
 use switchboard_core::protocol::Options;
 use switchboard_core::session::pair_claude::PairClaudeConfig;
+use switchboard_core::session::tasks::{
+    INVALID_FORMAT_REPLY, UNKNOWN_TYPE_REPLY, VERSION_MISMATCH_REPLY,
+};
 use switchboard_core::session::violation::Violation;
 use switchboard_core::session::Book;
 use switchboard_core::time::Timestamp;
@@ -399,9 +402,16 @@ fn an_invalid_message_its_recipient_never_answers_is_unanswered() {
             .into_iter()
             .filter(|v| v.code.as_str() == "unanswered")
             .collect();
+        let due = if rule.starts_with("Unknown") {
+            UNKNOWN_TYPE_REPLY
+        } else if rule.starts_with("Versioning") {
+            VERSION_MISMATCH_REPLY
+        } else {
+            INVALID_FORMAT_REPLY
+        };
         assert_eq!(
             found.iter().map(key).collect::<Vec<_>>(),
-            [("unanswered", 1, by(BOSS), Some("error_report"))],
+            [("unanswered", 1, by(BOSS), Some(due))],
             "{rule}"
         );
         assert_eq!(
@@ -462,7 +472,7 @@ fn the_exact_findings_of_an_unanswered_invalid_completion() {
         [
             ("late", 0, by(DEV), None),
             ("invalid_message", 1, None, None),
-            ("unanswered", 1, by(BOSS), Some("error_report"))
+            ("unanswered", 1, by(BOSS), Some(INVALID_FORMAT_REPLY))
         ]
     );
 }
@@ -480,7 +490,7 @@ fn an_invalid_message_without_an_id_is_answered_by_any_later_report() {
     };
     assert_eq!(
         unanswered(&log),
-        [("unanswered", 1, by(BOSS), Some("error_report"))]
+        [("unanswered", 1, by(BOSS), Some(INVALID_FORMAT_REPLY))]
     );
     let mut before = log.clone();
     before.insert(1, row(2, &[DEV], &error_report(2, 20, BOSS, json!({}))));

@@ -7,6 +7,7 @@
 //! checks that decide them.
 
 use crate::protocol::{FamilyId, IssueCode};
+use crate::session::tasks::{INVALID_FORMAT_REPLY, UNKNOWN_TYPE_REPLY, VERSION_MISMATCH_REPLY};
 use crate::session::violation::ViolationCode;
 
 /// Which findings a check claims.
@@ -334,7 +335,9 @@ pub static CHECKS: &[Check] = &[
     check("droid.task.scope", DROID, "a completion's files match the assignment's file_patterns", &["task_completion"], &[violation(&[V::OutOfScope])], &[]),
     check("droid.completion.blocked-reported", DROID, "a blocked completion comes with an error_report", &["task_completion"], &[missing("error_report")], &[]),
     check("droid.completion.partial-documented", DROID, "a partial completion documents what is missing", &["task_completion"], &[MISSING], &[]),
-    duty("droid.error.answered", DROID, "an invalid, unknown or incompatible message is answered with an error_report to its sender", &[], &[violation(&[V::Unanswered])], &[Need::Recipients]),
+    duty("droid.error.invalid-answered", DROID, "a message of an invalid format is answered with an error_report to its sender, naming its message_id", &[], &[Source::Violation(&[V::Unanswered], Some(INVALID_FORMAT_REPLY))], &[Need::Recipients]),
+    duty("droid.error.unknown-answered", DROID, "a message of an unknown type is answered with an error_report to its sender, naming its message_id", &[], &[Source::Violation(&[V::Unanswered], Some(UNKNOWN_TYPE_REPLY))], &[Need::Recipients]),
+    duty("droid.error.version-answered", DROID, "a message of another MAJOR version is answered with a version mismatch error_report", &[], &[Source::Violation(&[V::Unanswered], Some(VERSION_MISMATCH_REPLY))], &[Need::Recipients]),
     check("droid.reservation.conflict", DROID, "a reservation does not conflict with another agent's active one", &["file_reservation"], &[violation(&[V::ReservationConflict])], TIME),
     duty("droid.ack.acknowledged", DROID, "mail that asks for an acknowledgement is acknowledged", &[], &[Source::Computed(Computed::Unacknowledged(FamilyId::Droid))], &[Need::Acknowledgement]),
     check("droid.coordination.participants", DROID, "a coordination request names several participants and goes to them", &["coordination_request"], &[violation(&[V::WrongRecipient]), MISSING], &[]),

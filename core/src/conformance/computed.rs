@@ -69,11 +69,11 @@ fn no_fingerprints(
         if contract.fingerprints.is_some() || contract.revision != 1 {
             continue;
         }
-        let finals = s
+        let mut finals = s
             .timeline
             .iter()
             .filter(|t| t.message_type == Some("CONTRACT_FINAL") && t.violation.is_none());
-        if let Some(env) = finals.last().and_then(|t| by_index.get(&t.entry)) {
+        if let Some(env) = finals.next_back().and_then(|t| by_index.get(&t.entry)) {
             hits.push(hit(
                 check,
                 env,

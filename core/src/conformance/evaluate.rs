@@ -214,6 +214,7 @@ fn violation_hits(log: &Log<'_>, book: &Book, now: Option<Timestamp>) -> Vec<Hit
         .iter()
         .flat_map(|s| &s.violations)
         .chain(book.agent_po.tasks().iter().flat_map(|t| &t.violations))
+        .chain(&book.agent_po.violations)
         .chain(book.tasks.tasks().iter().flat_map(|t| &t.violations))
         .chain(&book.pair_claude.violations)
         .chain(&book.agents.violations)

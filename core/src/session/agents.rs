@@ -309,6 +309,9 @@ impl AgentBook {
                     ),
                 ));
             }
+            if m.message_type == "coordination_request" {
+                out.extend(coordination(env, &m.value));
+            }
             if m.message_type == "task_assignment" {
                 let from = env.from.as_deref();
                 if !env.to.is_empty() && env.to.iter().all(|t| Some(t.as_str()) == from) {
@@ -413,6 +416,44 @@ impl AgentBook {
 }
 
 /// Whether an RFC 3339 time is written in UTC: `Z`, `z`, `+00:00` or `-00:00`.
+/// A coordination request is "between multiple agents": it names at least two participants,
+/// and (when the mail shows its recipients) goes to each participant but its sender.
+fn coordination(env: &Envelope, v: &Value) -> Vec<Violation> {
+    let participants: Vec<&str> = v
+        .get("participants")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    if participants.len() < 2 {
+        out.push(Violation::at(
+            ViolationCode::Missing,
+            env,
+            format!(
+                "coordination_request names {} participant(s) (Coordination Request: 'Request coordination between multiple agents')",
+                participants.len()
+            ),
+        ));
+    }
+    let from = env.from.as_deref();
+    let unreached: Vec<&str> = participants
+        .iter()
+        .copied()
+        .filter(|p| Some(*p) != from && !env.to.iter().any(|t| t == p))
+        .collect();
+    if !env.to.is_empty() && !unreached.is_empty() {
+        out.push(Violation::at(
+            ViolationCode::WrongRecipient,
+            env,
+            format!(
+                "coordination_request does not go to its participants {}",
+                unreached.join(", ")
+            ),
+        ));
+    }
+    out
+}
+
 fn is_utc(time: &str) -> bool {
     time.ends_with(['Z', 'z']) || time.ends_with("+00:00") || time.ends_with("-00:00")
 }

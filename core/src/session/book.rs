@@ -139,6 +139,8 @@ impl Book {
     pub fn findings_at(&self, now: Timestamp) -> Vec<Violation> {
         let mut found = self.pair.findings_at(now);
         found.extend(self.agent_po.findings_at(now));
+        found.extend(self.tasks.findings_at(now));
+        found.extend(self.pair_claude.findings_at(now));
         found
     }
 

@@ -420,6 +420,8 @@ struct Owed {
     message_id: Option<String>,
     /// The seed's words for the answer due (unknown type, version mismatch, invalid format).
     rule: &'static str,
+    /// The answer due: an error_report with the code the problem calls for.
+    due: &'static str,
     owing: Vec<String>,
 }
 
@@ -437,12 +439,21 @@ impl Owed {
             }
         }
         let has = |code| invalid.report.errors().any(|i| i.code == code);
-        let rule = if has(IssueCode::UnknownMessageType) {
-            "Unknown Message Type: 'Respond with `error_report` indicating unknown type'"
+        let (rule, due) = if has(IssueCode::UnknownMessageType) {
+            (
+                "Unknown Message Type: 'Respond with `error_report` indicating unknown type'",
+                UNKNOWN_TYPE_REPLY,
+            )
         } else if has(IssueCode::VersionMismatch) {
-            "Versioning: 'If incompatible, receiver responds with version mismatch error'"
+            (
+                "Versioning: 'If incompatible, receiver responds with version mismatch error'",
+                VERSION_MISMATCH_REPLY,
+            )
         } else {
-            "Invalid Message Format: 'Notify sender via `error_report` message'"
+            (
+                "Invalid Message Format: 'Notify sender via `error_report` message'",
+                INVALID_FORMAT_REPLY,
+            )
         };
         (!owing.is_empty()).then(|| Owed {
             mark: Mark::of(env),
@@ -458,6 +469,7 @@ impl Owed {
                 .and_then(Value::as_str)
                 .map(str::to_owned),
             rule,
+            due,
             owing,
         })
     }
@@ -498,11 +510,19 @@ impl Owed {
                 self.mark
                     .violation(ViolationCode::Unanswered, message)
                     .by(Some(r))
-                    .expecting("error_report"),
+                    .expecting(self.due),
             );
         }
     }
 }
+
+/// The answer an invalid droid message is owed, by its problem: an error_report with
+/// `error.code` UNKNOWN_MESSAGE_TYPE, VERSION_MISMATCH or INVALID_FORMAT (protocol-notes §5.2).
+pub const UNKNOWN_TYPE_REPLY: &str = "error_report (UNKNOWN_MESSAGE_TYPE)";
+/// See [`UNKNOWN_TYPE_REPLY`].
+pub const VERSION_MISMATCH_REPLY: &str = "error_report (VERSION_MISMATCH)";
+/// See [`UNKNOWN_TYPE_REPLY`].
+pub const INVALID_FORMAT_REPLY: &str = "error_report (INVALID_FORMAT)";
 
 /// Whether `v` is, or holds at any depth, the string `s`.
 fn holds_string(v: &Value, s: &str) -> bool {

@@ -35,7 +35,14 @@ const ASSIGNMENT: &[&str] = &["task_assignment"];
 const COMPLETION: &[&str] = &["task_completion"];
 const ERROR: &[&str] = &["error_report"];
 const STATUS: &[&str] = &["status_update"];
-const ANSWERED: &[&str] = &["droid.error.answered"];
+/// The answers the seed requires (unknown type, version mismatch); an invalid format's answer
+/// is a recommendation ("receivers should"), decided by its own rules.
+const ANSWERED: &[&str] = &[
+    "droid.error.unknown-answered",
+    "droid.error.version-answered",
+];
+const INVALID: &[&str] = &["droid.error.invalid-answered"];
+const UNKNOWN: &[&str] = &["droid.error.unknown-answered"];
 
 #[rustfmt::skip]
 pub(super) static RULES: &[Rule] = &[
@@ -111,13 +118,13 @@ pub(super) static RULES: &[Rule] = &[
         .note("The example's alternative mode \"shared\" is read as shared_read (lenient)."),
 
     // Error Handling
-    should("004.invalid.reject", "Error Handling: Invalid Message Format", "1. Reject with error message: `{\"error\": \"invalid_format\", \"details\": \"Missing required field: task_id\"}`", ANSWERED)
+    should("004.invalid.reject", "Error Handling: Invalid Message Format", "1. Reject with error message: `{\"error\": \"invalid_format\", \"details\": \"Missing required field: task_id\"}`", INVALID)
         .note("\"Receivers should\": the reply the seed shows is not itself a droid message (protocol-notes §5.2), so the answer is an error_report with error.code INVALID_FORMAT to the sender, correlating the message_id; a warning when none follows."),
-    should("004.invalid.correlate", "Error Handling: Invalid Message Format", "2. Include the `message_id` from original for correlation", ANSWERED),
-    should("004.invalid.notify", "Error Handling: Invalid Message Format", "3. Notify sender via `error_report` message", ANSWERED),
-    must("004.unknown.respond", "Error Handling: Unknown Message Type", "1. Respond with `error_report` indicating unknown type", ANSWERED)
+    should("004.invalid.correlate", "Error Handling: Invalid Message Format", "2. Include the `message_id` from original for correlation", INVALID),
+    should("004.invalid.notify", "Error Handling: Invalid Message Format", "3. Notify sender via `error_report` message", INVALID),
+    must("004.unknown.respond", "Error Handling: Unknown Message Type", "1. Respond with `error_report` indicating unknown type", UNKNOWN)
         .note("Unlike the invalid-format list, this one is imperative: a message of an unknown type gets an error_report (UNKNOWN_MESSAGE_TYPE) to its sender."),
-    must("004.unknown.correlate", "Error Handling: Unknown Message Type", "2. Include sender's `message_id` for correlation", ANSWERED),
+    must("004.unknown.correlate", "Error Handling: Unknown Message Type", "2. Include sender's `message_id` for correlation", UNKNOWN),
     not_mail("004.unknown.log", Must, "Error Handling: Unknown Message Type", "3. Log for analysis", "What a receiver logs locally is not mail."),
 
     // Versioning
@@ -125,7 +132,7 @@ pub(super) static RULES: &[Rule] = &[
     must("004.version.format", "Versioning", "**Version Format:** MAJOR.MINOR.PATCH", &["droid.common.version"]),
     must("004.version.sender", "Versioning: Version Negotiation", "1. Sender includes their version in `version` field", &["droid.common.required-fields"]),
     not_mail("004.version.check", Must, "Versioning: Version Negotiation", "2. Receiver checks compatibility with their supported version", "The check itself is the receiver's; its outcome shows as the mismatch error below."),
-    must("004.version.mismatch", "Versioning: Version Negotiation", "3. If incompatible, receiver responds with version mismatch error", ANSWERED)
+    must("004.version.mismatch", "Versioning: Version Negotiation", "3. If incompatible, receiver responds with version mismatch error", &["droid.error.version-answered"])
         .note("Incompatible is another MAJOR version; the answer is an error_report with error.code VERSION_MISMATCH to the sender (no code is defined; protocol-notes §5.2)."),
 
     // Security Considerations
@@ -142,7 +149,7 @@ pub(super) static RULES: &[Rule] = &[
     should("004.practice.utc", "Best Practices", "**Include timestamps in UTC:** Standardize on UTC timezone", &["droid.common.timestamp-utc"]),
     not_mail("004.practice.concise", Should, "Best Practices", "**Keep messages concise:** Only include necessary information", "What is necessary is the author's judgement."),
     not_mail("004.practice.structured", Should, "Best Practices", "**Use structured data:** Prefer arrays/objects over free-form text", "A preference the schema already shapes; no threshold to hold."),
-    should("004.practice.error-reports", "Best Practices", "**Handle errors gracefully:** Always provide `error_report` for failures", &["droid.completion.blocked-reported", "droid.error.answered"]),
+    should("004.practice.error-reports", "Best Practices", "**Handle errors gracefully:** Always provide `error_report` for failures", &["droid.completion.blocked-reported", "droid.error.invalid-answered", "droid.error.unknown-answered", "droid.error.version-answered"]),
     should("004.practice.acknowledge", "Best Practices", "**Acknowledge messages:** Use MCP Agent Mail's acknowledgment mechanism", &["droid.ack.acknowledged"])
         .note("Decided where the mail asked for an acknowledgement (ack_required) and the log shows acknowledgements; not tested otherwise."),
     not_mail("004.practice.edge-cases", Should, "Best Practices", "**Document edge cases:** Note any non-standard usage in `metadata`", "Whether a usage is non-standard is the author's judgement."),
@@ -152,12 +159,14 @@ pub(super) static RULES: &[Rule] = &[
     must("004.checklist.validate-outgoing", "Implementation Checklist", "- [ ] Validate outgoing messages against schema", &["droid.message.schema", "droid.message.required-fields"]),
     must("004.checklist.validate-incoming", "Implementation Checklist", "- [ ] Validate incoming messages before processing", ANSWERED)
         .note("What mail shows of it: an invalid incoming message is answered with an error_report."),
-    must("004.checklist.handle-invalid", "Implementation Checklist", "- [ ] Handle unknown/invalid messages gracefully", ANSWERED),
+    must("004.checklist.handle-invalid", "Implementation Checklist", "- [ ] Handle unknown/invalid messages gracefully", ANSWERED)
+        .note("Unknown and incompatible messages must be answered (Error Handling: Unknown Message Type; Versioning); a message of an invalid format should be (\"receivers should\"), which the Invalid Message Format rules hold as a warning."),
     must("004.checklist.required", "Implementation Checklist", "- [ ] Include all required fields", &["droid.common.required-fields", "droid.message.required-fields"]),
     must("004.checklist.types", "Implementation Checklist", "- [ ] Use proper data types for all fields", SCHEMA),
     must("004.checklist.uuids", "Implementation Checklist", "- [ ] Generate UUIDs for `message_id`", &["droid.common.message-id-uuid", "droid.common.message-id-unique"]),
     must("004.checklist.utc", "Implementation Checklist", "- [ ] Use UTC timestamps", &["droid.common.timestamp-utc"]),
-    must("004.checklist.error-reports", "Implementation Checklist", "- [ ] Send appropriate error reports", &["droid.error.answered", "droid.completion.blocked-reported"]),
+    must("004.checklist.error-reports", "Implementation Checklist", "- [ ] Send appropriate error reports", ANSWERED)
+        .note("The error reports the seed requires answer unknown and incompatible messages; one for a blocked task, or for a message of an invalid format, is recommended (Best Practices 5; \"receivers should\") and held as a warning by those rules."),
     must("004.checklist.acknowledge", "Implementation Checklist", "- [ ] Acknowledge received messages", &["droid.ack.acknowledged"]),
 
     // Held for every message (the project applies it to all mail)
