@@ -20,7 +20,10 @@ fn pool() -> Vec<Value> {
         "sessions/pattern4_abort.jsonl",
     ] {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        rows.extend(text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
+        rows.extend(
+            text.lines()
+                .map(|l| serde_json::from_str::<Value>(l).unwrap()),
+        );
     }
     rows
 }

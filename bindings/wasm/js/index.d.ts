@@ -16,6 +16,7 @@ import type {
   Boards,
   ConformanceCheckId,
   ConformanceReport,
+  ConformanceRuleId,
   DecisionMessage,
   ErrorReply,
   Family,
@@ -394,24 +395,37 @@ export interface ConformanceOptions {
   /** Lenient mode for the log's messages (as `validate`). */
   lenient?: boolean;
   /**
-   * The agents registered on the Agent Mail server (`any.registered-agent` applies only with
-   * them): names, or Agent Mail's agent rows (`{name}` objects), or either under `agents` /
-   * `result` (a server's reply as it comes).
+   * The agents registered on the Agent Mail server (rules about registered names are decided
+   * only with them, `not_tested` otherwise): names, or Agent Mail's agent rows (`{name}`
+   * objects), or either under `agents` / `result` (a server's reply as it comes).
    */
   agents?:
     | readonly (string | { readonly name: string })[]
     | { readonly agents: readonly (string | { readonly name: string })[] }
     | { readonly result: readonly (string | { readonly name: string })[] };
   /**
-   * Expected failures: `"agent:check-id"` strings or `{agent, check}` objects (agent `*` for
-   * any), or `{expected_failures: [...]}`. A failure it lists keeps `conforms` true; one that
-   * now passes makes it false (stale).
+   * Expected failures: `"agent:rule-id"` strings or `{agent, rule}` objects (agent `*` for
+   * any; a check id in place of a rule stands for the rules it breaks), or
+   * `{expected_failures: [...]}`. A failure it lists keeps `conforms` true; one that now
+   * passes makes it false (stale).
    */
   baseline?:
-    | readonly (`${string}:${ConformanceCheckId}` | { readonly agent: string; readonly check: ConformanceCheckId })[]
-    | { readonly expected_failures: readonly (string | { readonly agent: string; readonly check: ConformanceCheckId })[] };
+    | readonly (
+        | `${string}:${ConformanceRuleId | ConformanceCheckId}`
+        | { readonly agent: string; readonly rule: ConformanceRuleId | ConformanceCheckId }
+        | { readonly agent: string; readonly check: ConformanceCheckId }
+      )[]
+    | { readonly expected_failures: readonly (string | { readonly agent: string; readonly rule?: string; readonly check?: string })[] };
+  /**
+   * When the log is judged: what is late or missing (a response past its timeout, a warning
+   * not sent, a progress report not made) is late or missing at this time. A Date,
+   * milliseconds since the epoch or an RFC 3339 string; default: the log's last message.
+   */
+  now?: Date | number | string;
   /** Pair Claude's permission timeout in milliseconds (default 15000, the seed's). */
   permissionTimeoutMs?: number;
+  /** Pair Claude's tool completion timeout, PAIR_TOOL_TIMEOUT_MS (default 120000). */
+  toolTimeoutMs?: number;
   /** PAIR_NAVIGATOR_MAX_TURNS (default 20, the seed's). */
   navigatorMaxTurns?: number;
   /** PAIR_DRIVER_MAX_TURNS (default 20, the seed's). */
@@ -503,13 +517,14 @@ export declare function taskBoards(log: MessageLog, options: BoardOptions): Boar
 
 /**
  * Does each agent of a message log follow the protocols? As `switchboard conformance
- * --compact` prints it: per agent (each sender) and family, every check with its stable id, the
- * seed section it comes from, its status (`pass`, `fail`, `warning`, `not_applicable`), the
- * messages that decide it and what broke it (secrets masked); a level per agent, and whether
- * the log conforms (against the baseline, when given). The checks are the rules `validate` and
- * the session functions apply: one fold of the log, no second copy. Checks that need files
- * (`pair.contract.tests-parse`, `agent-po.persistence.layout`) do not apply here: the CLI reads
- * those from disk.
+ * --compact` prints it: per agent (each sender) and family, every rule of the seeds that
+ * concerns it — its stable id, the seed's section and words, MUST or SHOULD, its status
+ * (`pass`, `fail`, `warning`, `not_tested`, `not_applicable`), the messages that decide it,
+ * what broke it (secrets masked) or why it could not be tested —; per agent how many MUST rules
+ * were actually tested, and whether the log conforms (against the baseline, when given).
+ * Senders a log without envelopes lacks are inferred from the messages (`attribution`). Rules
+ * that need files (whether the contract's tests parse, the Agent-PO messages directory) are
+ * `not_tested` here: the CLI reads those from disk.
  *
  * @param log - The message log (bare messages or Agent Mail rows, any mix of families).
  * @param options - Registered agents, a baseline, lenient mode, Pair Claude's limits.
@@ -519,8 +534,8 @@ export declare function taskBoards(log: MessageLog, options: BoardOptions): Boar
  *
  * @example
  * ```ts
- * const report = conformance(log, { agents: ["alice", "bob"], baseline: ["bob:pair.role.sender"] });
- * for (const a of report.agents) console.log(a.agent, a.level);
+ * const report = conformance(log, { agents: ["alice", "bob"], baseline: ["bob:000.session-complete.sender"] });
+ * for (const a of report.agents) console.log(a.agent, a.level, `${a.must.tested} of ${a.must.applicable} MUST rules tested`);
  * if (!report.conforms) process.exitCode = 1;
  * ```
  */

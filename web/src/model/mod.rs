@@ -27,7 +27,7 @@ pub use boards::{
     RequestView,
 };
 pub use checkpoints::{CheckpointCard, OpenCheckpoint};
-pub use conformance::{AgentConformance, CheckRow};
+pub use conformance::{AgentConformance, RuleRow};
 pub use evidence::{EvidencePage, EvidenceView, FileRead, ReadPlan};
 pub use message::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
 pub use sessions::{

@@ -14,7 +14,7 @@ mod pair;
 mod pair_claude;
 
 use crate::protocol::FamilyId;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// How strongly a seed states a rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -27,6 +27,9 @@ pub enum Level {
 }
 
 impl Level {
+    /// Both levels.
+    pub const ALL: [Level; 2] = [Level::Must, Level::Should];
+
     /// `MUST` or `SHOULD`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
@@ -40,6 +43,12 @@ impl Level {
 impl Serialize for Level {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Level {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::names::by_name(d, &Level::ALL, Level::as_str)
     }
 }
 
