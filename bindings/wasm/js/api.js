@@ -475,10 +475,13 @@ export function createApi(glue) {
   function conformance(log, options) {
     const fn = "conformance";
     if (options != null && typeof options !== "object") throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+    // Read leniently unless asked not to: the seeds' own deviations are warnings.
+    const strict = flag(options, "strict", fn) || (options != null && options.lenient === false);
+    flag(options, "lenient", fn);
     return unwrap(
       glue.conformance(
         logBytes(log, fn),
-        flag(options, "lenient", fn),
+        !strict,
         listOption(options, "agents", fn),
         listOption(options, "baseline", fn),
         options == null || options.now === undefined ? NaN : timeMs(options.now, "options.now", fn),

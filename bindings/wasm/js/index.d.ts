@@ -392,7 +392,13 @@ export interface BoardOptions extends SessionOptions {
 
 /** Options of {@link conformance}. */
 export interface ConformanceOptions {
-  /** Lenient mode for the log's messages (as `validate`). */
+  /**
+   * Read the log strictly: a deviation the seeds themselves make (a commit_sha that is not hex,
+   * the literal "ISO8601") fails its rule instead of warning. Default: false (lenient, as
+   * `switchboard conformance` reads; `--strict` there).
+   */
+  strict?: boolean;
+  /** `false` is `strict: true`; the default reads leniently. */
   lenient?: boolean;
   /**
    * The agents registered on the Agent Mail server (rules about registered names are decided

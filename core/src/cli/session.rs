@@ -57,7 +57,8 @@ pub struct Log {
     /// default: the clock (`conformance`: the log's last message).
     #[arg(long, value_parser = parse_now)]
     now: Option<Timestamp>,
-    /// Accept the seeds' documented deviations (as for validate --lenient).
+    /// Accept the seeds' documented deviations (as for validate --lenient; `conformance` reads
+    /// leniently unless --strict).
     #[arg(long)]
     lenient: bool,
     /// The agents registered on the Agent Mail server: names separated by commas, or a JSON
@@ -104,11 +105,19 @@ impl Log {
     /// The exit status after a one-line reason: an unreadable file, a log that is not one, an
     /// agents list that is not one.
     pub fn read(&self, command: &str) -> Result<LogInput, ExitCode> {
+        self.read_with(command, self.lenient)
+    }
+
+    /// [`Log::read`], in lenient mode or not whatever `--lenient` says.
+    ///
+    /// # Errors
+    /// As [`Log::read`].
+    pub fn read_with(&self, command: &str, lenient: bool) -> Result<LogInput, ExitCode> {
         let file = &self.file;
         let fail = |reason: String| output::fail(command, 2, reason);
         let options = Options {
             family: None,
-            lenient: self.lenient,
+            lenient,
         };
         let agents = match &self.agents {
             None => None,
