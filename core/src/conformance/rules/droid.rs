@@ -130,6 +130,8 @@ pub(super) static RULES: &[Rule] = &[
     // Versioning
     must("004.version.current", "Versioning", "**Current Version:** 1.0.0", &["droid.common.version"]),
     must("004.version.format", "Versioning", "**Version Format:** MAJOR.MINOR.PATCH", &["droid.common.version"]),
+    must("004.version.major", "Versioning", "- **MAJOR:** Breaking changes, incompatible with previous versions", &["droid.common.version", "droid.error.version-answered"])
+        .note("A message of another MAJOR version than 1.x is incompatible: it fails its version, and its receiver owes a version mismatch error."),
     must("004.version.sender", "Versioning: Version Negotiation", "1. Sender includes their version in `version` field", &["droid.common.required-fields"]),
     not_mail("004.version.check", Must, "Versioning: Version Negotiation", "2. Receiver checks compatibility with their supported version", "The check itself is the receiver's; its outcome shows as the mismatch error below."),
     must("004.version.mismatch", "Versioning: Version Negotiation", "3. If incompatible, receiver responds with version mismatch error", &["droid.error.version-answered"])

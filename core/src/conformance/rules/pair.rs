@@ -141,9 +141,11 @@ pub(super) static RULES: &[Rule] = &[
     must("000.pattern-2.update-contract", "Pattern 2: With Change Order (Valid)", "11. Alice: Update contract", &["pair.change-order.new-contract"]).about(&["CHANGE_ORDER_ACCEPTED"]),
     must("000.pattern-2.accepted", "Pattern 2: With Change Order (Valid)", "12. Alice → Bob: CHANGE_ORDER_ACCEPTED", ORDER).about(&["CHANGE_ORDER_ACCEPTED"]),
     must("000.pattern-2.retry", "Pattern 2: With Change Order (Valid)", "13. Bob: Retry with updated contract", ORDER).about(&["BUILD_COMPLETE", "CHANGE_ORDER"]),
+    must("000.pattern-3.change-order-review", "Pattern 3: With Change Order (Rejected)", "10. Alice: [HUMAN CHECKPOINT] Change order review → REJECT CHANGE", ORDER).about(&["CHANGE_ORDER_REJECTED"]),
     must("000.pattern-3.rejected", "Pattern 3: With Change Order (Rejected)", "11. Alice → Bob: CHANGE_ORDER_REJECTED (with strategy)", &["pair.order.phase", "pair.message.required-fields"]).about(&["CHANGE_ORDER_REJECTED"]),
     must("000.pattern-3.retry", "Pattern 3: With Change Order (Rejected)", "12. Bob: Retry with new strategy", ORDER).about(&["BUILD_COMPLETE", "CHANGE_ORDER"]),
     must("000.pattern-4.abort", "Pattern 4: Abort", "7. Sender → Recipient: SESSION_ABORT", &["pair.recipient.role", "pair.order.phase"]).about(&["SESSION_ABORT"]),
+    not_mail("000.pattern-4.detect", Must, "Pattern 4: Abort", "6. Alice or Bob: Detect abort condition", "Detecting the condition is the agent's own reasoning; the abort it leads to is the SESSION_ABORT checked above."),
     not_mail("000.pattern-4.cleanup", Must, "Pattern 4: Abort", "8. Both agents: Clean up artifacts", "Cleaning up is work on files; no message shows it (SESSION_ABORT's cleanup_required only announces it)."),
     must("000.pattern-4.exit", "Pattern 4: Abort", "9. Both agents: Exit", &["pair.session.after-end"]),
 
@@ -188,13 +190,19 @@ pub(super) static RULES: &[Rule] = &[
 
     // Human Review Checkpoints
     must("000.checkpoint-1.when", "Checkpoint #1: Contract Review (Planner)", "**When:** After contract generation, before finalizing", &["pair.checkpoint.contract-before-final"]).about(&["CONTRACT_FINAL"]),
+    not_mail("000.checkpoint-1.purpose", Must, "Checkpoint #1: Contract Review (Planner)", "**Purpose:** Ensure tests are comprehensive and prevent scheming", "Whether the tests are comprehensive is the reviewer's judgement of files; mail shows only the decision."),
+    must("000.checkpoint-1.revise", "Checkpoint #1: Contract Review (Planner)", "- REVISE: <feedback> → Regenerate contract", &["pair.order.phase", "pair.role.sender"]).about(&["CONTRACT_DRAFT", "CONTRACT_REVISION_REQUESTED"])
+        .note("REVISE sends the builder nothing: a new CONTRACT_DRAFT, or the extension CONTRACT_REVISION_REQUESTED from the planner's side to the planner (docs/protocol.md, \"Why REVISE is a message from the planner to itself\")."),
     must("000.checkpoint-1.actions", "Checkpoint #1: Contract Review (Planner)", "- APPROVED → Continue to build", &["pair.order.phase", "pair.role.sender"]).about(&["CONTRACT_FINAL", "CONTRACT_DRAFT", "CONTRACT_REVISION_REQUESTED", "SESSION_ABORT"])
         .note("The decisions are the reviewer's words, not mail: APPROVED shows as CONTRACT_FINAL, REVISE as a new CONTRACT_DRAFT (or the extension CONTRACT_REVISION_REQUESTED), ABORT as SESSION_ABORT; each from the planner, whose checkpoint it is."),
     must("000.checkpoint-2.when", "Checkpoint #2: Implementation Review (Planner)", "**When:** After builder claims BUILD_COMPLETE", ORDER).about(&["SESSION_COMPLETE", "BUILD_REJECTED"]),
+    must("000.checkpoint-2.purpose", "Checkpoint #2: Implementation Review (Planner)", "**Purpose:** Verify implementation quality and no scheming", &["pair.audit.merge-after-fail", "pair.audit.before-merge"]).about(&["SESSION_COMPLETE"])
+        .note("Quality is the reviewer's judgement; \"no scheming\" is what the audit reports, and no merge may follow a report that finds it."),
     must("000.checkpoint-2.reject", "Checkpoint #2: Implementation Review (Planner)", "- REJECT: <reason> → Send back to builder", &["pair.recipient.role", "pair.order.phase"]).about(&["BUILD_REJECTED"])
         .note("The seed names no message for REJECT (protocol-notes §5.4); the extension BUILD_REJECTED carries it to the builder."),
     must("000.checkpoint-2.merge", "Checkpoint #2: Implementation Review (Planner)", "- MERGE APPROVED → Merge and complete", &["pair.order.phase", "pair.audit.merge-after-fail", "pair.audit.before-merge"]).about(&["SESSION_COMPLETE"]),
     must("000.checkpoint-3.when", "Checkpoint #3: Change Order Review (Planner)", "**When:** Builder sends CHANGE_ORDER", ORDER).about(&["CHANGE_ORDER_ACCEPTED", "CHANGE_ORDER_REJECTED"]),
+    not_mail("000.checkpoint-3.purpose", Must, "Checkpoint #3: Change Order Review (Planner)", "**Purpose:** Decide if contract modification is justified", "Whether a change is justified is the reviewer's judgement; the decision shows as CHANGE_ORDER_ACCEPTED or _REJECTED."),
     must("000.checkpoint-3.accept", "Checkpoint #3: Change Order Review (Planner)", "- ACCEPT CHANGE: <reasoning> → Update contract", &["pair.change-order.new-contract", "pair.message.required-fields"]).about(&["CHANGE_ORDER_ACCEPTED"]),
     must("000.checkpoint-3.reject", "Checkpoint #3: Change Order Review (Planner)", "- REJECT CHANGE: <strategy> → Send strategy to builder", &["pair.recipient.role", "pair.message.required-fields"]).about(&["CHANGE_ORDER_REJECTED"]),
     must("000.checkpoint.abort", "Human Review Checkpoints", "- ABORT → End session", &["pair.session.after-end"]),
@@ -204,6 +212,8 @@ pub(super) static RULES: &[Rule] = &[
         .note("The paths' form is checked leniently by the validator (a warning); that one session keeps one tmp/pair_<timestamp>_ prefix is checked across its messages."),
     must("000.artifacts.contract-immutable", "File Artifacts", "| `spec_final.md` | Finalized specification | Planner | Contract approval |", &["pair.change-order.new-contract", "pair.contract.immutable-tests"]).about(&["CHANGE_ORDER_ACCEPTED", "BUILD_COMPLETE", "AUDIT_REPORT"]),
     must("000.artifacts.audit-report", "File Artifacts", "| `audit_report.json` | Automated audit results | Planner | After audit |", &["pair.role.sender"]).about(&["AUDIT_REPORT"]),
+    not_mail("000.artifacts.spec-draft", Must, "File Artifacts", "| `spec_draft.md` | Initial specification | Planner | Draft review |", "Whether the draft changed after its review is file content: it carries no fingerprint in mail."),
+    must("000.artifacts.tests-immutable", "File Artifacts", "| `tests.<ext>` | Test suite | Planner | Contract approval |", &["pair.contract.immutable-tests"]),
     not_mail("000.artifacts.safety-reasoning", Must, "File Artifacts", "| `safety_reasoning.md` | Scheming risk analysis | Planner | Draft review |", "Whether the file changed after the draft review is not in mail: only the tests carry fingerprints."),
 
     // MCP Mail Commands Reference
@@ -221,6 +231,7 @@ pub(super) static RULES: &[Rule] = &[
     must("000.security.scheming-detection", "Security Considerations", "Multi-layer checks for env var gaming, mock abuse, hardcoding, etc.", &["pair.audit.clean-build"]).about(&["AUDIT_REPORT"]),
 
     // Troubleshooting
+    must("000.troubleshooting.registered", "Troubleshooting", "Is agent registered? `mcp__agentmail__list_agents`", &["any.registered-agent"]).all_mail(),
     must("000.troubleshooting.case-sensitive", "Troubleshooting", "Is agent ID correct? Case-sensitive", &["any.registered-agent"]).all_mail(),
 
     // Footer
