@@ -795,3 +795,165 @@ fn the_seeds_own_deviations_warn_unless_strict() {
         explain(&r)
     );
 }
+
+/// A Pair Claude call or record, sent by `from` at `second` past 10:00.
+fn claude(second: u32, from: &str, body: Value) -> Value {
+    let mut m = body;
+    m["from"] = json!(from);
+    m["created_ts"] = json!(format!(
+        "2026-03-01T10:{:02}:{:02}Z",
+        second / 60,
+        second % 60
+    ));
+    m
+}
+
+fn permission_request(second: u32) -> Value {
+    claude(
+        second,
+        "drv",
+        json!({"requestId": "r1", "driverTranscript": "…", "toolName": "Edit",
+        "input": {"file_path": "src/cart.ts"}}),
+    )
+}
+
+#[test]
+fn the_seeds_permission_sequence_conforms_and_an_unanswered_request_does_not() {
+    // The navigator approves, then the orchestrator's PermissionResult and behaviour.
+    let log = [
+        permission_request(0),
+        claude(
+            5,
+            "nav",
+            json!({"name": "mcp__navigator__navigatorApprove", "arguments": {"requestId": "r1", "comment": "fine"}}),
+        ),
+        claude(
+            6,
+            "orchestrator",
+            json!({"allowed": true, "updatedInput": {}}),
+        ),
+        claude(
+            6,
+            "orchestrator",
+            json!({"behavior": "allow", "updatedInput": {}}),
+        ),
+    ];
+    let r = report(&log);
+    assert_eq!(
+        status(&r, "nav", "003.permission.decision"),
+        Status::Pass,
+        "{}",
+        explain(&r)
+    );
+    assert_eq!(
+        status(&r, "orchestrator", "003.permission.result"),
+        Status::Pass,
+        "{}",
+        explain(&r)
+    );
+    assert!(r.conforms, "{}", explain(&r));
+    // Nobody answers within PAIR_PERMISSION_TIMEOUT_MS (15 s): the navigator's lapse.
+    let r = report_at(
+        &[
+            permission_request(0),
+            claude(
+                1,
+                "nav",
+                json!({"name": "mcp__navigator__navigatorCodeReview",
+        "arguments": {"comment": "warm-up", "pass": true}}),
+            ),
+        ],
+        Some("2026-03-01T10:01:00Z"),
+    );
+    assert_eq!(
+        status(&r, "nav", "003.env.permission-timeout"),
+        Status::Fail,
+        "{}",
+        explain(&r)
+    );
+}
+
+#[test]
+fn a_review_is_due_within_the_tool_timeout() {
+    let ask = claude(
+        0,
+        "drv",
+        json!({"name": "mcp__driver__driverRequestReview", "arguments": {"context": "cart"}}),
+    );
+    let review = |second| {
+        claude(
+            second,
+            "nav",
+            json!({"name": "mcp__navigator__navigatorCodeReview",
+        "arguments": {"comment": "ok", "pass": true}}),
+        )
+    };
+    let r = report(&[ask.clone(), review(60)]);
+    assert_eq!(
+        status(&r, "nav", "003.env.tool-timeout"),
+        Status::Pass,
+        "{}",
+        explain(&r)
+    );
+    // PAIR_TOOL_TIMEOUT_MS is 2 minutes: a review after 3 is late.
+    let r = report(&[ask, review(180)]);
+    assert_eq!(
+        status(&r, "nav", "003.env.tool-timeout"),
+        Status::Fail,
+        "{}",
+        explain(&r)
+    );
+}
+
+#[test]
+fn a_blocked_completion_comes_with_an_error_report() {
+    let base = |id: u64, from: &str, to: &str, ts: &str, extra: Value| {
+        let mut m = json!({"version": "1.0.0", "timestamp": ts, "sender_id": from,
+            "message_id": format!("msg-123e4567-e89b-42d3-a456-42661417400{id}")});
+        for (k, v) in extra.as_object().unwrap() {
+            m[k] = v.clone();
+        }
+        droid(id, from, to, m)
+    };
+    let assignment = base(
+        1,
+        "orchestrator",
+        "frontend",
+        "2026-03-01T09:00:00Z",
+        json!({"type": "task_assignment",
+        "task_id": "bd-42", "description": "login form", "specification": {"acceptance_criteria": ["form"]},
+        "file_patterns": ["src/**"], "priority": "high", "priority_value": 1}),
+    );
+    let blocked = base(
+        2,
+        "frontend",
+        "orchestrator",
+        "2026-03-01T10:00:00Z",
+        json!({"type": "task_completion",
+        "task_id": "bd-42", "status": "blocked", "completion_summary": "API down", "files_modified": [],
+        "test_results": {}, "errors_encountered": ["payment API 403"]}),
+    );
+    let r = report(&[assignment.clone(), blocked.clone()]);
+    assert_eq!(
+        status(&r, "frontend", "004.completion.blocked"),
+        Status::Warning,
+        "{}",
+        explain(&r)
+    );
+    let error = base(
+        3,
+        "frontend",
+        "orchestrator",
+        "2026-03-01T10:01:00Z",
+        json!({"type": "error_report",
+        "task_id": "bd-42", "severity": "blocking", "error": {"code": "API_CONNECTION_ERROR", "message": "403"},
+        "reproduction_steps": ["pay"], "needs_human_intervention": true}),
+    );
+    let r = report(&[assignment, blocked, error]);
+    assert_eq!(
+        status(&r, "frontend", "004.completion.blocked"),
+        Status::Pass,
+        "{}",
+        explain(&r)
+    );
+}

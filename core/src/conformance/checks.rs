@@ -202,8 +202,9 @@ const DRIVER_CALLS: &[&str] = &[
     "PermissionRequest",
 ];
 
-/// A check of the messages an agent sends.
-const fn check(
+/// A check of `party`'s messages.
+const fn of(
+    party: Party,
     id: &'static str,
     family: Option<FamilyId>,
     title: &'static str,
@@ -217,9 +218,21 @@ const fn check(
         title,
         types,
         sources,
-        party: Party::Sender,
+        party,
         needs,
     }
+}
+
+/// A check of the messages an agent sends.
+const fn check(
+    id: &'static str,
+    family: Option<FamilyId>,
+    title: &'static str,
+    types: &'static [&'static str],
+    sources: &'static [Source],
+    needs: &'static [Need],
+) -> Check {
+    of(Party::Sender, id, family, title, types, sources, needs)
 }
 
 /// A check of what messages oblige an agent to do.
@@ -231,15 +244,7 @@ const fn duty(
     sources: &'static [Source],
     needs: &'static [Need],
 ) -> Check {
-    Check {
-        id,
-        family,
-        title,
-        types,
-        sources,
-        party: Party::Obliged,
-        needs,
-    }
+    of(Party::Obliged, id, family, title, types, sources, needs)
 }
 
 const fn issue(codes: &'static [IssueCode]) -> Source {

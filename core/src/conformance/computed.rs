@@ -6,6 +6,7 @@ use super::checks::{Check, Computed, Source, CHECKS};
 use super::evaluate::Hit;
 use crate::agent_mail::Envelope;
 use crate::protocol::{FamilyId, Severity};
+use crate::session::pair_claude::Agent;
 use crate::session::Book;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -49,7 +50,12 @@ pub(super) fn findings(envelopes: &[Envelope], book: &Book) -> Vec<Hit> {
         }
     }
     if let Some(check) = check_of(Computed::DirectMessages) {
-        hits.extend(direct_messages(check, envelopes));
+        let pc = &book.pair_claude;
+        if let (Some(navigator), Some(driver)) =
+            (pc.player(Agent::Navigator), pc.player(Agent::Driver))
+        {
+            hits.extend(direct_messages(check, envelopes, navigator, driver));
+        }
     }
     hits
 }
@@ -164,34 +170,25 @@ fn unacknowledged(check: &'static Check, family: FamilyId, envelopes: &[Envelope
 }
 
 /// Mail between the agent playing the Pair Claude navigator and the one playing the driver.
-fn direct_messages(check: &'static Check, envelopes: &[Envelope]) -> Vec<Hit> {
-    let player = |calls: &str| {
-        let calls = super::checks::by_id(calls);
-        envelopes
-            .iter()
-            .filter(|e| e.family() == Some(FamilyId::PairClaude))
-            .find(|e| calls.is_some_and(|c| c.applies_to(e.message_type())))
-            .and_then(|e| e.from.clone())
-    };
-    let (Some(navigator), Some(driver)) = (
-        player("pair-claude.turns.navigator-max"),
-        player("pair-claude.turns.driver-max"),
-    ) else {
-        return Vec::new();
-    };
+fn direct_messages(
+    check: &'static Check,
+    envelopes: &[Envelope],
+    navigator: &str,
+    driver: &str,
+) -> Vec<Hit> {
     envelopes
         .iter()
         .filter(|e| !e.sender_inferred)
         .filter_map(|e| {
             let from = e.from.as_deref()?;
             let other = if from == navigator {
-                &driver
+                driver
             } else if from == driver {
-                &navigator
+                navigator
             } else {
                 return None;
             };
-            e.to.contains(other).then(|| {
+            e.to.iter().any(|t| t == other).then(|| {
                 hit(
                     check,
                     e,

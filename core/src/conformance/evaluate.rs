@@ -13,6 +13,7 @@ use crate::agent_mail::{Carried, Envelope};
 use crate::factory::Problem;
 use crate::protocol::{FamilyId, Severity};
 use crate::session::pair::IntegrityStatus;
+use crate::session::pair_claude::Agent;
 use crate::session::violation::Violation;
 use crate::session::Book;
 use crate::time::Timestamp;
@@ -59,17 +60,7 @@ fn judged_at(envelopes: &[Envelope], options: &Options) -> Option<Timestamp> {
 
 pub(super) fn report(envelopes: &[Envelope], book: &Book, options: &Options) -> ConformanceReport {
     let now = judged_at(envelopes, options);
-    let navigator = envelopes
-        .iter()
-        .find(|e| {
-            e.family() == Some(FamilyId::PairClaude)
-                && e.message_type().is_some_and(|t| {
-                    checks::by_id("pair-claude.turns.navigator-max")
-                        .is_some_and(|c| c.applies_to(Some(t)))
-                })
-                && e.from.is_some()
-        })
-        .and_then(|e| e.from.clone());
+    let navigator = book.pair_claude.player(Agent::Navigator);
     let mut log = Log {
         by_index: envelopes.iter().map(|e| (e.index, e)).collect(),
         sent: BTreeMap::new(),
@@ -87,7 +78,7 @@ pub(super) fn report(envelopes: &[Envelope], book: &Book, options: &Options) -> 
     };
     for e in envelopes {
         log.sent.entry(sender(e)).or_default().push(e.index);
-        for a in obliged(e, book, navigator.as_deref()) {
+        for a in obliged(e, book, navigator) {
             log.obliged.entry(a).or_default().push(e.index);
         }
     }

@@ -351,11 +351,22 @@ pub struct PairClaudeBook {
     /// The agent that plays the navigator: the first to send a navigator's message (as
     /// `session::agents::SENDER_RULES` has it).
     navigator: Option<String>,
+    /// The agent that plays the driver: the first to send a driver's message.
+    driver: Option<String>,
     /// Messages folded so far.
     seq: u64,
 }
 
 impl PairClaudeBook {
+    /// The agent that plays `agent`: the first to send one of its messages.
+    #[must_use]
+    pub fn player(&self, agent: Agent) -> Option<&str> {
+        match agent {
+            Agent::Navigator => self.navigator.as_deref(),
+            Agent::Driver => self.driver.as_deref(),
+        }
+    }
+
     /// An empty book with these timeouts.
     #[must_use]
     pub fn new(config: PairClaudeConfig) -> PairClaudeBook {
@@ -516,6 +527,9 @@ impl PairClaudeBook {
                 self.count_turn(env, Agent::Navigator);
             }
             Some(Agent::Driver) => {
+                if self.driver.is_none() {
+                    self.driver.clone_from(&env.from);
+                }
                 self.while_permission_pending(env, kind);
                 self.count_turn(env, Agent::Driver);
             }

@@ -212,6 +212,45 @@ impl Rule {
     }
 }
 
+/// The constructors of one seed's rules (each seed's file names its rules through one).
+pub(super) struct Of(pub Seed);
+
+impl Of {
+    /// A MUST rule decided by `checks`.
+    pub(super) const fn must(
+        &self,
+        id: &'static str,
+        section: &'static str,
+        quote: &'static str,
+        checks: &'static [&'static str],
+    ) -> Rule {
+        rule(self.0, id, Level::Must, section, quote, checks)
+    }
+
+    /// A SHOULD rule decided by `checks`.
+    pub(super) const fn should(
+        &self,
+        id: &'static str,
+        section: &'static str,
+        quote: &'static str,
+        checks: &'static [&'static str],
+    ) -> Rule {
+        rule(self.0, id, Level::Should, section, quote, checks)
+    }
+
+    /// A rule no message shows, and why.
+    pub(super) const fn not_mail(
+        &self,
+        id: &'static str,
+        level: Level,
+        section: &'static str,
+        quote: &'static str,
+        reason: &'static str,
+    ) -> Rule {
+        exempt(self.0, id, level, section, quote, reason)
+    }
+}
+
 /// A rule of `seed` decided by `checks`.
 #[must_use]
 pub const fn rule(

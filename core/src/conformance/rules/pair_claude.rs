@@ -1,25 +1,9 @@
 //! Seed 003, the Pair Claude architecture: its rules, in the seed's order.
 
-use super::{exempt, rule, Level, Rule, Seed};
+use super::{Level, Of, Rule, Seed};
 use Level::{Must, Should};
 
-const fn must(
-    id: &'static str,
-    section: &'static str,
-    quote: &'static str,
-    checks: &'static [&'static str],
-) -> Rule {
-    rule(Seed::PairClaude, id, Must, section, quote, checks)
-}
-const fn not_mail(
-    id: &'static str,
-    level: Level,
-    section: &'static str,
-    quote: &'static str,
-    reason: &'static str,
-) -> Rule {
-    exempt(Seed::PairClaude, id, level, section, quote, reason)
-}
+const S: Of = Of(Seed::PairClaude);
 
 const NAVIGATOR: &[&str] = &[
     "navigatorApprove",
@@ -44,57 +28,57 @@ const DECISIONS: &[&str] = &[
 #[rustfmt::skip]
 pub(super) static RULES: &[Rule] = &[
     // Overview
-    must("003.overview.roles", "Overview", "two distinct roles: Navigator (planning and review/safety) and Driver (implementation)", &["pair-claude.role.tool"]),
-    not_mail("003.overview.sessions", Must, "Overview", "separate sessions for context isolation", "The navigator's sessions are its own processes' state; no message shows them."),
+    S.must("003.overview.roles", "Overview", "two distinct roles: Navigator (planning and review/safety) and Driver (implementation)", &["pair-claude.role.tool"]),
+    S.not_mail("003.overview.sessions", Must, "Overview", "separate sessions for context isolation", "The navigator's sessions are its own processes' state; no message shows them."),
 
     // Architecture
-    must("003.architecture.navigator-tools", "Architecture Diagram", "Navigator Tools:<br/>• navigatorApprove<br/>• navigatorDeny<br/>• navigatorCodeReview", &["pair-claude.message.type", "pair-claude.role.tool"]).about(NAVIGATOR),
-    must("003.architecture.driver-tools", "Architecture Diagram", "Driver Tools:<br/>• driverRequestReview<br/>• driverRequestGuidance", &["pair-claude.message.type", "pair-claude.role.tool"]).about(DRIVER),
+    S.must("003.architecture.navigator-tools", "Architecture Diagram", "Navigator Tools:<br/>• navigatorApprove<br/>• navigatorDeny<br/>• navigatorCodeReview", &["pair-claude.message.type", "pair-claude.role.tool"]).about(NAVIGATOR),
+    S.must("003.architecture.driver-tools", "Architecture Diagram", "Driver Tools:<br/>• driverRequestReview<br/>• driverRequestGuidance", &["pair-claude.message.type", "pair-claude.role.tool"]).about(DRIVER),
 
     // 1. Review Flow
-    must("003.review.request", "1. Review Flow (Asynchronous Quality Feedback)", "Tool returns: DriverCommand{type: \"request_review\"}", &["pair-claude.message.schema"]).about(&["driverRequestReview", "DriverCommand"]),
-    must("003.review.answered", "1. Review Flow (Asynchronous Quality Feedback)", "N->>+N: Calls navigatorCodeReview tool", &["pair-claude.review.answered"]).about(&["driverRequestReview", "DriverCommand"])
+    S.must("003.review.request", "1. Review Flow (Asynchronous Quality Feedback)", "Tool returns: DriverCommand{type: \"request_review\"}", &["pair-claude.message.schema"]).about(&["driverRequestReview", "DriverCommand"]),
+    S.must("003.review.answered", "1. Review Flow (Asynchronous Quality Feedback)", "N->>+N: Calls navigatorCodeReview tool", &["pair-claude.review.answered"]).about(&["driverRequestReview", "DriverCommand"])
         .note("A review request is answered by the navigator's code review within the tool completion timeout (PAIR_TOOL_TIMEOUT_MS, 2 minutes by default)."),
-    must("003.review.result", "1. Review Flow (Asynchronous Quality Feedback)", "NavigatorCommand{type: \"code_review\", pass: true/false, comment}", &["pair-claude.message.schema"]).about(&["navigatorCodeReview", "NavigatorCommand"]),
-    not_mail("003.review.feedback", Must, "1. Review Flow (Asynchronous Quality Feedback)", "O->>-D: Send review feedback as user message", "The orchestrator's user message to the driver is conversation text, not a protocol message."),
+    S.must("003.review.result", "1. Review Flow (Asynchronous Quality Feedback)", "NavigatorCommand{type: \"code_review\", pass: true/false, comment}", &["pair-claude.message.schema"]).about(&["navigatorCodeReview", "NavigatorCommand"]),
+    S.not_mail("003.review.feedback", Must, "1. Review Flow (Asynchronous Quality Feedback)", "O->>-D: Send review feedback as user message", "The orchestrator's user message to the driver is conversation text, not a protocol message."),
 
     // 2. Permission Flow
-    must("003.permission.tools", "2. Permission Flow (Synchronous Security Gate)", "Intercept and approve dangerous operations (Write/Edit/MultiEdit)", &["pair-claude.permission.tools"]).about(&["PermissionRequest"])
+    S.must("003.permission.tools", "2. Permission Flow (Synchronous Security Gate)", "Intercept and approve dangerous operations (Write/Edit/MultiEdit)", &["pair-claude.permission.tools"]).about(&["PermissionRequest"])
         .note("Only Write, Edit and MultiEdit need approval (\"No approval needed\" otherwise): a PermissionRequest for another tool is a value outside the flow."),
-    must("003.permission.decision", "2. Permission Flow (Synchronous Security Gate)", "N->>+N: Calls navigatorApprove OR navigatorDeny", &["pair-claude.permission.answered", "pair-claude.permission.in-order"]).about(&["PermissionRequest", "navigatorApprove", "navigatorDeny", "NavigatorCommand"])
+    S.must("003.permission.decision", "2. Permission Flow (Synchronous Security Gate)", "N->>+N: Calls navigatorApprove OR navigatorDeny", &["pair-claude.permission.answered", "pair-claude.permission.in-order"]).about(&["PermissionRequest", "navigatorApprove", "navigatorDeny", "NavigatorCommand"])
         .note("Each permission request is answered by an approve or a deny within PAIR_PERMISSION_TIMEOUT_MS (15 seconds by the seed; upstream's code waits 45: --permission-timeout-ms), and an approve or deny answers a pending request."),
-    must("003.permission.result", "2. Permission Flow (Synchronous Security Gate)", "N->>-O: PermissionResult{allowed: true/false, reason/comment}", &["pair-claude.permission.result-matches", "pair-claude.permission.in-order"]).about(DECISIONS)
+    S.must("003.permission.result", "2. Permission Flow (Synchronous Security Gate)", "N->>-O: PermissionResult{allowed: true/false, reason/comment}", &["pair-claude.permission.result-matches", "pair-claude.permission.in-order"]).about(DECISIONS)
         .note("PermissionResult and the SDK's {behavior} are the orchestrator's records of the navigator's decision: they follow it and agree with it (allowed / allow after an approval, not allowed / deny after a denial)."),
-    must("003.permission.allow", "2. Permission Flow (Synchronous Security Gate)", "O->>-D: {behavior: \"allow\", updatedInput}", &["pair-claude.permission.result-matches"]).about(&["CanUseToolResult"]),
-    must("003.permission.deny", "2. Permission Flow (Synchronous Security Gate)", "O->>-D: {behavior: \"deny\", message}", &["pair-claude.permission.result-matches"]).about(&["CanUseToolResult"]),
+    S.must("003.permission.allow", "2. Permission Flow (Synchronous Security Gate)", "O->>-D: {behavior: \"allow\", updatedInput}", &["pair-claude.permission.result-matches"]).about(&["CanUseToolResult"]),
+    S.must("003.permission.deny", "2. Permission Flow (Synchronous Security Gate)", "O->>-D: {behavior: \"deny\", message}", &["pair-claude.permission.result-matches"]).about(&["CanUseToolResult"]),
 
     // Key Design Principles
-    not_mail("003.isolation.context", Must, "Key Design Principles: 1. Agent Isolation", "Each agent runs in its own context with dedicated MCP endpoints", "Processes and endpoints are not in mail."),
-    must("003.isolation.tools-only", "Key Design Principles: 1. Agent Isolation", "Agents communicate only through structured MCP tools", &["pair-claude.isolation.no-direct", "pair-claude.message.type"]),
-    must("003.isolation.no-direct", "Key Design Principles: 1. Agent Isolation", "No direct agent-to-agent communication", &["pair-claude.isolation.no-direct"])
+    S.not_mail("003.isolation.context", Must, "Key Design Principles: 1. Agent Isolation", "Each agent runs in its own context with dedicated MCP endpoints", "Processes and endpoints are not in mail."),
+    S.must("003.isolation.tools-only", "Key Design Principles: 1. Agent Isolation", "Agents communicate only through structured MCP tools", &["pair-claude.isolation.no-direct", "pair-claude.message.type"]),
+    S.must("003.isolation.no-direct", "Key Design Principles: 1. Agent Isolation", "No direct agent-to-agent communication", &["pair-claude.isolation.no-direct"])
         .note("Mail from the navigator to the driver or back (any mail, protocol or plain) is direct communication; who plays which role is learned from their tool calls."),
-    must("003.mediation.orchestrator", "Key Design Principles: 2. Orchestrator Mediation", "All inter-agent communication flows through the orchestrator", &["pair-claude.isolation.no-direct"]),
-    not_mail("003.mediation.translation", Must, "Key Design Principles: 2. Orchestrator Mediation", "Orchestrator handles protocol translation (DriverCommand ↔ user messages ↔ NavigatorCommand)", "The translation into user messages is inside the orchestrator."),
-    not_mail("003.mediation.timing", Must, "Key Design Principles: 2. Orchestrator Mediation", "Orchestrator manages timing, buffering, and flow control", "Buffering and flow control are inside the orchestrator; the timeouts it enforces are checked under Environment Configuration."),
-    not_mail("003.semantics.navigator", Must, "Key Design Principles: 3. MCP Tool Semantics", "**Navigator tools**: Communication-only (empty content arrays)", "Tool results are returned to the caller, not logged as messages."),
-    not_mail("003.semantics.driver", Must, "Key Design Principles: 3. MCP Tool Semantics", "**Driver tools**: User-visible feedback (descriptive content)", "Tool results are returned to the caller, not logged as messages."),
-    must("003.flow.permission-sync", "Key Design Principles: 4. Flow Separation", "**Permission Flow**: Sync, security-focused, real-time interception", &["pair-claude.permission.sync"]).about(&["PermissionRequest"])
+    S.must("003.mediation.orchestrator", "Key Design Principles: 2. Orchestrator Mediation", "All inter-agent communication flows through the orchestrator", &["pair-claude.isolation.no-direct"]),
+    S.not_mail("003.mediation.translation", Must, "Key Design Principles: 2. Orchestrator Mediation", "Orchestrator handles protocol translation (DriverCommand ↔ user messages ↔ NavigatorCommand)", "The translation into user messages is inside the orchestrator."),
+    S.not_mail("003.mediation.timing", Must, "Key Design Principles: 2. Orchestrator Mediation", "Orchestrator manages timing, buffering, and flow control", "Buffering and flow control are inside the orchestrator; the timeouts it enforces are checked under Environment Configuration."),
+    S.not_mail("003.semantics.navigator", Must, "Key Design Principles: 3. MCP Tool Semantics", "**Navigator tools**: Communication-only (empty content arrays)", "Tool results are returned to the caller, not logged as messages."),
+    S.not_mail("003.semantics.driver", Must, "Key Design Principles: 3. MCP Tool Semantics", "**Driver tools**: User-visible feedback (descriptive content)", "Tool results are returned to the caller, not logged as messages."),
+    S.must("003.flow.permission-sync", "Key Design Principles: 4. Flow Separation", "**Permission Flow**: Sync, security-focused, real-time interception", &["pair-claude.permission.sync"]).about(&["PermissionRequest"])
         .note("Synchronous: the driver's tool call waits for the decision, so the driver makes no other call while its permission request is pending."),
-    not_mail("003.flow.review-async", Should, "Key Design Principles: 4. Flow Separation", "**Review Flow**: Async, quality-focused, batch-oriented", "Batching is the orchestrator's (driverBuffer); any order of review calls is allowed."),
+    S.not_mail("003.flow.review-async", Should, "Key Design Principles: 4. Flow Separation", "**Review Flow**: Async, quality-focused, batch-oriented", "Batching is the orchestrator's (driverBuffer); any order of review calls is allowed."),
 
     // Multi-Agent Extensibility
-    not_mail("003.extensibility.endpoints", Must, "Multi-Agent Extensibility", "Implement appropriate MCP tool endpoints (`/mcp/navigator` or `/mcp/driver`)", "Endpoints are configuration, not mail."),
-    must("003.extensibility.vocabulary", "Multi-Agent Extensibility", "Expose correct tool vocabulary (Navigator: approve/deny/review, Driver: requestReview/requestGuidance)", &["pair-claude.message.type", "pair-claude.role.tool"]),
-    not_mail("003.extensibility.user-messages", Must, "Multi-Agent Extensibility", "Handle user messages from orchestrator", "How an agent handles its user messages is not in mail."),
-    must("003.extensibility.schemas", "Multi-Agent Extensibility", "Return structured tool calls with expected schemas", &["pair-claude.message.schema"]),
+    S.not_mail("003.extensibility.endpoints", Must, "Multi-Agent Extensibility", "Implement appropriate MCP tool endpoints (`/mcp/navigator` or `/mcp/driver`)", "Endpoints are configuration, not mail."),
+    S.must("003.extensibility.vocabulary", "Multi-Agent Extensibility", "Expose correct tool vocabulary (Navigator: approve/deny/review, Driver: requestReview/requestGuidance)", &["pair-claude.message.type", "pair-claude.role.tool"]),
+    S.not_mail("003.extensibility.user-messages", Must, "Multi-Agent Extensibility", "Handle user messages from orchestrator", "How an agent handles its user messages is not in mail."),
+    S.must("003.extensibility.schemas", "Multi-Agent Extensibility", "Return structured tool calls with expected schemas", &["pair-claude.message.schema"]),
 
     // Environment Configuration
-    must("003.env.tool-timeout", "Environment Configuration", "PAIR_TOOL_TIMEOUT_MS=120000        # Tool completion timeout (default: 2 minutes)", &["pair-claude.review.answered"]).about(&["driverRequestReview", "DriverCommand"])
+    S.must("003.env.tool-timeout", "Environment Configuration", "PAIR_TOOL_TIMEOUT_MS=120000        # Tool completion timeout (default: 2 minutes)", &["pair-claude.review.answered"]).about(&["driverRequestReview", "DriverCommand"])
         .note("The tool call that waits on another agent in the log is a review request: its code review is due within the tool timeout (--tool-timeout-ms)."),
-    must("003.env.permission-timeout", "Environment Configuration", "PAIR_PERMISSION_TIMEOUT_MS=15000   # Permission request timeout (default: 15 seconds)", &["pair-claude.permission.answered"]).about(&["PermissionRequest"]),
-    must("003.env.navigator-turns", "Environment Configuration", "PAIR_NAVIGATOR_MAX_TURNS=20        # Navigator conversation limit", &["pair-claude.turns.navigator-max"]),
-    must("003.env.driver-turns", "Environment Configuration", "PAIR_DRIVER_MAX_TURNS=20           # Driver conversation limit", &["pair-claude.turns.driver-max"]),
+    S.must("003.env.permission-timeout", "Environment Configuration", "PAIR_PERMISSION_TIMEOUT_MS=15000   # Permission request timeout (default: 15 seconds)", &["pair-claude.permission.answered"]).about(&["PermissionRequest"]),
+    S.must("003.env.navigator-turns", "Environment Configuration", "PAIR_NAVIGATOR_MAX_TURNS=20        # Navigator conversation limit", &["pair-claude.turns.navigator-max"]),
+    S.must("003.env.driver-turns", "Environment Configuration", "PAIR_DRIVER_MAX_TURNS=20           # Driver conversation limit", &["pair-claude.turns.driver-max"]),
 
     // File Organization
-    not_mail("003.files", Should, "File Organization", "`src/utils/mcpTools.ts` - Individual MCP tool definitions with Zod schemas", "Source files of the reference implementation, not mail."),
+    S.not_mail("003.files", Should, "File Organization", "`src/utils/mcpTools.ts` - Individual MCP tool definitions with Zod schemas", "Source files of the reference implementation, not mail."),
 ];
