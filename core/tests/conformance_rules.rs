@@ -690,6 +690,16 @@ fn reports_are_json_junit_and_markdown() {
     ]);
     let json = serde_json::to_value(&r).unwrap();
     assert!(json["totals"]["must"]["tested"].as_u64().unwrap() > 0);
+    let recipient = json["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "000.contract-final.recipient")
+        .unwrap();
+    assert_eq!(
+        (recipient["fail"].as_u64(), recipient["level"].as_str()),
+        (Some(1), Some("MUST"))
+    );
     // The wrong recipient breaks two MUST rules: the structure's `to` and CONTRACT_FINAL's.
     assert_eq!(
         json["agents"][0]["must"]["fail"].as_u64(),

@@ -7,7 +7,7 @@ use super::checks::{self, Check, Need, Party, Source};
 use super::rules::{self, Rule, Scope};
 use super::{
     computed, AgentResult, Attribution, ConformanceReport, FamilyResult, MessageRef, Options,
-    RuleResult, Status, Tally, Totals, UNKNOWN_SENDER,
+    RuleResult, RuleTotal, Status, Tally, Totals, UNKNOWN_SENDER,
 };
 use crate::agent_mail::{Carried, Envelope};
 use crate::factory::Problem;
@@ -113,6 +113,7 @@ pub(super) fn report(envelopes: &[Envelope], book: &Book, options: &Options) -> 
         totals.must.merge(a.must);
         totals.should.merge(a.should);
     }
+    let rules = rule_totals(&agents);
     let baseline = options.baseline.as_ref().map(|b| b.compare(&agents));
     let conforms = match &baseline {
         Some(b) => b.new_failures.is_empty() && b.stale.is_empty(),
@@ -122,9 +123,37 @@ pub(super) fn report(envelopes: &[Envelope], book: &Book, options: &Options) -> 
         judged_at: now,
         agents,
         totals,
+        rules,
         baseline,
         conforms,
     }
+}
+
+/// Per rule that applied to some agent, in the matrix's order: how its agents came out.
+fn rule_totals(agents: &[AgentResult]) -> Vec<RuleTotal> {
+    let mut by_id: BTreeMap<&'static str, RuleTotal> = BTreeMap::new();
+    for r in agents
+        .iter()
+        .flat_map(|a| a.families.iter().flat_map(|f| &f.rules))
+        .filter(|r| r.status != Status::NotApplicable)
+    {
+        let t = by_id.entry(r.id).or_insert(RuleTotal {
+            id: r.id,
+            level: r.level,
+            pass: 0,
+            warning: 0,
+            fail: 0,
+            not_tested: 0,
+        });
+        match r.status {
+            Status::Pass => t.pass += 1,
+            Status::Warning => t.warning += 1,
+            Status::Fail => t.fail += 1,
+            Status::NotTested => t.not_tested += 1,
+            Status::NotApplicable => {}
+        }
+    }
+    rules::all().filter_map(|r| by_id.remove(r.id)).collect()
 }
 
 /// The agents a message obliges to act: the awaited agent of a Pair wait, the builder an audit

@@ -268,6 +268,23 @@ pub struct Totals {
     pub exempt: usize,
 }
 
+/// One rule across every agent it applied to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleTotal {
+    /// The rule's id.
+    pub id: &'static str,
+    /// MUST or SHOULD.
+    pub level: Level,
+    /// How many agents pass, warn, fail and could not be tested on it.
+    pub pass: usize,
+    /// Warnings.
+    pub warning: usize,
+    /// Failures.
+    pub fail: usize,
+    /// Agents it could not be decided for.
+    pub not_tested: usize,
+}
+
 /// The report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ConformanceReport {
@@ -278,6 +295,8 @@ pub struct ConformanceReport {
     pub agents: Vec<AgentResult>,
     /// Per level, summed over agents.
     pub totals: Totals,
+    /// Per rule that applied to some agent (matrix order), how its agents came out.
+    pub rules: Vec<RuleTotal>,
     /// The comparison with the baseline, when given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub baseline: Option<BaselineResult>,

@@ -118,6 +118,9 @@ export interface ConformanceReport {
   agents: ConformanceAgent[];
   /** Per level, summed over agents; and how many rules of the seeds no message can show. */
   totals: { must: ConformanceTally; should: ConformanceTally; exempt: number };
+  /** Per rule that applied to some agent (matrix order): how many agents pass, warn, fail, or
+   *  could not be tested on it. */
+  rules: { id: ConformanceRuleId; level: ConformanceLevel; pass: number; warning: number; fail: number; not_tested: number }[];
   /** The comparison with the baseline, when one was given. */
   baseline?: ConformanceBaselineResult;
   /** No failure; with a baseline: no failure it does not list and no listed failure that
