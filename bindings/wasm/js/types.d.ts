@@ -1963,8 +1963,10 @@ export interface ConformanceRule {
   checks: ConformanceCheckId[];
   /** The checks whose findings broke it (fail, warning). */
   broken_by?: ConformanceCheckId[];
-  /** The messages that break it (fail, warning), else those it applied to. */
+  /** The messages that break it (fail, warning), else the first 20 it applied to. */
   messages: ConformanceMessage[];
+  /** How many of the agent's messages it applied to. */
+  applied: number;
   /** What broke it, in the validator's and the session engine's words (secrets masked). */
   details?: string[];
   /** Why it could not be decided (`not_tested`). */

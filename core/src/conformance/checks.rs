@@ -70,7 +70,7 @@ pub enum Party {
 
 /// What a check must know of a message to decide it; without it, the check is not tested
 /// there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Need {
     /// Who sent it.
     Sender,

@@ -31,13 +31,55 @@ pub(super) struct Hit {
     pub path: Option<String>,
 }
 
+/// An agent's entries by message type (the base of a registry name; `None`: no type, plain
+/// mail), so a rule about one type reads only those.
+#[derive(Default)]
+struct Pool {
+    by_type: BTreeMap<Option<&'static str>, Vec<usize>>,
+    all: Vec<usize>,
+}
+
+impl Pool {
+    fn add(&mut self, e: &Envelope) {
+        let kind = e.message_type().map(base);
+        self.by_type.entry(kind).or_default().push(e.index);
+        self.all.push(e.index);
+    }
+
+    /// The entries `check` may read for `rule`: of the types the rule is about (those the
+    /// check reads among them), else of the check's types, else all.
+    fn candidates<'p>(
+        &'p self,
+        check: &Check,
+        rule: &Rule,
+    ) -> Box<dyn Iterator<Item = usize> + 'p> {
+        let types: &[&str] = if rule.about.is_empty() {
+            check.types
+        } else {
+            rule.about
+        };
+        if types.is_empty() {
+            return Box::new(self.all.iter().copied());
+        }
+        let mut picked: Vec<usize> = types
+            .iter()
+            .filter(|t| check.types.is_empty() || check.types.contains(t))
+            .filter_map(|t| self.by_type.get(&Some(*t)))
+            .flatten()
+            .copied()
+            .collect();
+        picked.sort_unstable();
+        Box::new(picked.into_iter())
+    }
+}
+
 /// The log as the rules read it: envelopes by position, who sent and who owes what.
 struct Log<'a> {
     by_index: BTreeMap<usize, &'a Envelope>,
     /// Per agent, the entries it sent.
-    sent: BTreeMap<String, Vec<usize>>,
+    sent: BTreeMap<String, Pool>,
     /// Per agent, the entries that oblige it.
-    obliged: BTreeMap<String, Vec<usize>>,
+    obliged: BTreeMap<String, Pool>,
     /// Entries of the Pair sessions whose contract was compared with fingerprints.
     integrity_checked: BTreeSet<usize>,
     options: &'a Options,
@@ -77,9 +119,9 @@ pub(super) fn report(envelopes: &[Envelope], book: &Book, options: &Options) -> 
         options,
     };
     for e in envelopes {
-        log.sent.entry(sender(e)).or_default().push(e.index);
+        log.sent.entry(sender(e)).or_default().add(e);
         for a in obliged(e, book, navigator) {
-            log.obliged.entry(a).or_default().push(e.index);
+            log.obliged.entry(a).or_default().add(e);
         }
     }
     let mut hits = issue_hits(envelopes);
@@ -292,7 +334,11 @@ fn problem_hits(options: &Options) -> Vec<Hit> {
 }
 
 fn agent_result(log: &Log<'_>, agent: String, hits: &[Hit]) -> AgentResult {
-    let sent = log.sent.get(&agent).map(Vec::as_slice).unwrap_or_default();
+    let sent = log
+        .sent
+        .get(&agent)
+        .map(|p| p.all.as_slice())
+        .unwrap_or_default();
     let mut families: BTreeSet<FamilyId> = sent
         .iter()
         .filter_map(|i| log.by_index.get(i).and_then(|e| e.family()))
@@ -410,6 +456,9 @@ fn message_ref(log: &Log<'_>, e: &Envelope) -> MessageRef {
     }
 }
 
+/// How many of the messages a rule applied to a pass (or a rule not tested) lists.
+const LISTED: usize = 20;
+
 /// One rule for one agent.
 fn decide(log: &Log<'_>, agent: &str, rule: &'static Rule, hits: &[Hit]) -> RuleResult {
     let checks: Vec<&'static Check> = rule
@@ -428,24 +477,23 @@ fn decide(log: &Log<'_>, agent: &str, rule: &'static Rule, hits: &[Hit]) -> Rule
         })
         .collect();
     let mut relevant: BTreeSet<usize> = BTreeSet::new();
-    let mut untested: BTreeMap<String, usize> = BTreeMap::new();
+    let mut untested: BTreeMap<(&'static str, Need), usize> = BTreeMap::new();
     for check in &checks {
-        let pool = match check.party {
+        let Some(pool) = (match check.party {
             Party::Sender => log.sent.get(agent),
             Party::Obliged => log.obliged.get(agent),
+        }) else {
+            continue;
         };
         let mine = pool
-            .into_iter()
-            .flatten()
-            .filter_map(|i| log.by_index.get(i))
+            .candidates(check, rule)
+            .filter_map(|i| log.by_index.get(&i))
             .filter(|e| reads(check, rule, e));
         for e in mine {
             relevant.insert(e.index);
             for need in check.needs {
                 if !known(log, *need, e) {
-                    *untested
-                        .entry(format!("{}: {}", check.id, need.missing()))
-                        .or_insert(0) += 1;
+                    *untested.entry((check.id, *need)).or_insert(0) += 1;
                 }
             }
         }
@@ -470,6 +518,7 @@ fn decide(log: &Log<'_>, agent: &str, rule: &'static Rule, hits: &[Hit]) -> Rule
         } else {
             relevant
                 .iter()
+                .take(LISTED)
                 .filter_map(|i| log.by_index.get(i))
                 .map(|e| message_ref(log, e))
                 .collect()
@@ -509,10 +558,17 @@ fn decide(log: &Log<'_>, agent: &str, rule: &'static Rule, hits: &[Hit]) -> Rule
         },
         messages,
         details: findings.iter().map(|h| h.detail.clone()).collect(),
+        applied: relevant.len(),
         untested: if status == Status::NotTested {
             untested
                 .into_iter()
-                .map(|(why, n)| format!("{why} ({n} message{})", if n == 1 { "" } else { "s" }))
+                .map(|((check, need), n)| {
+                    format!(
+                        "{check}: {} ({n} message{})",
+                        need.missing(),
+                        if n == 1 { "" } else { "s" }
+                    )
+                })
                 .collect()
         } else {
             Vec::new()

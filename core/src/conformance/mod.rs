@@ -157,9 +157,11 @@ pub struct RuleResult {
     /// The checks whose findings broke it (fail, warning).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub broken_by: Vec<&'static str>,
-    /// The messages that decide it: those that break it (fail, warning), else those it
+    /// The messages that decide it: those that break it (fail, warning), else the first 20 it
     /// applied to.
     pub messages: Vec<MessageRef>,
+    /// How many of the agent's messages it applied to.
+    pub applied: usize,
     /// What broke it, in the validator's and the engine's words (secrets masked).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<String>,
