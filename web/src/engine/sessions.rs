@@ -3,7 +3,7 @@
 
 use super::audits;
 use super::fields::{self, issue_view};
-use super::html::{self, written};
+use super::html::{self, panel};
 use super::secrets::shown;
 use super::traffic::Traffic;
 use crate::api::{CheckpointDecision, Draft, OpenCheckpoint};
@@ -238,11 +238,11 @@ pub fn checkpoints(
                     .find(|o| o.outcome == Outcome::Pending)
                     .map(|o| {
                         let order = shown(change_order(o), reveal);
-                        written(|h| html::audit::change_order(h, &order))
+                        panel(html::audit::change_order(&order))
                     }),
                 audits: {
                     let cards = shown(audits::of_session(traffic, s), reveal);
-                    written(|h| html::audit::list(h, &cards, key))
+                    panel(html::audit::list(&cards, key))
                 },
             })
         })
