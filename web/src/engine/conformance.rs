@@ -211,6 +211,8 @@ mod tests {
             key: key.clone(),
             rows: Vec::new(),
             reset: true,
+            coverage: crate::model::Coverage::Whole,
+            newer: false,
             agents: None,
         };
         ask(&mut engine, load).unwrap();

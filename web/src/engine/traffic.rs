@@ -1,18 +1,34 @@
 //! A project's traffic: its messages as the core's envelopes (decoded and validated once)
 //! folded into the core's session book. New mail that is not older than what was folded is
-//! folded incrementally; older mail makes the book replay the whole log in time order. Given
-//! the agents registered on the server, the book checks every sender and recipient against
-//! them (`INVALID_AGENT`); a changed list replays the log.
+//! folded incrementally; older mail (a read's later pages, which arrive newest first), or a
+//! message seen again with more recipients or its acknowledgement, makes the book replay the
+//! whole log in time order. Given the agents registered on the server, the book checks every
+//! sender and recipient against them (`INVALID_AGENT`); a changed list replays the log.
+//!
+//! While a read is still arriving ([`Coverage::Reading`]) only what is held in full has a
+//! verdict: a Pair session whose PAIR_INIT was sent after the time from which every message
+//! is held ([`Traffic::whole`]). Others are still being read.
 
 use crate::api::{MailRow, OpenCheckpoint};
-use crate::model::TrafficSummary;
+use crate::model::{Coverage, TrafficSummary};
 use std::collections::HashMap;
 use switchboard_core::agent_mail::Envelope;
 use switchboard_core::protocol::Options;
 use switchboard_core::session::agents::Registry;
+use switchboard_core::session::pair::PairSession;
 use switchboard_core::session::pair_claude::PairClaudeConfig;
 use switchboard_core::session::{in_time_order, Book};
 use switchboard_core::time::Timestamp;
+
+/// How much of the project's mail is held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Held {
+    /// All of it.
+    #[default]
+    Whole,
+    /// Every message after the time (`None`: every message), and some older ones.
+    After(Option<Timestamp>),
+}
 
 /// A project's envelopes and their book.
 #[derive(Default)]
@@ -24,24 +40,50 @@ pub struct Traffic {
     latest: Option<Timestamp>,
     newest: Option<(Timestamp, String)>,
     registry: Option<Registry>,
+    held: Held,
+    highest_id: u64,
 }
 
 impl Traffic {
-    /// Adds messages not loaded yet; `agents`, when known, are the registered agents.
-    pub fn load(&mut self, rows: Vec<MailRow>, agents: Option<Vec<String>>) {
+    /// Adds a page of messages; a message held already takes the page's recipients and
+    /// acknowledgement. `agents`, when known, are the registered agents; `coverage` is how
+    /// much of the mail is held with this page. A page of `newer` mail that does not
+    /// continue what is held (an id below the highest held that is not held, or a
+    /// registered agent no longer listed) is not loaded: `false`.
+    pub fn load(
+        &mut self,
+        rows: Vec<MailRow>,
+        agents: Option<Vec<String>>,
+        coverage: &Coverage,
+        newer: bool,
+    ) -> bool {
         // Names the server lists are never blank; one that is cannot be checked against.
         let registry = agents.and_then(|names| Registry::new(names).ok());
-        let replay = registry.is_some() && registry != self.registry;
+        if newer && !self.continued_by(&rows, registry.as_ref()) {
+            return false;
+        }
+        self.held = match coverage {
+            Coverage::Whole => Held::Whole,
+            // A time that cannot be read covers nothing.
+            Coverage::Reading(after) => Held::After(
+                after
+                    .as_ref()
+                    .map(|text| Timestamp::parse(text).unwrap_or(Timestamp(i64::MAX))),
+            ),
+        };
+        let mut replay = registry.is_some() && registry != self.registry;
         if replay {
             self.registry = registry;
         }
         let start = self.envelopes.len();
         for row in rows {
-            if self.by_id.contains_key(&row.id) {
+            if let Some(&index) = self.by_id.get(&row.id) {
+                replay |= Self::update(&mut self.envelopes[index], &row);
                 continue;
             }
             let index = self.envelopes.len();
             self.by_id.insert(row.id, index);
+            self.highest_id = self.highest_id.max(row.id);
             let env = Envelope::from_row(index, &row, &Options::default());
             if let Some(at) = env.at {
                 if self.newest.as_ref().is_none_or(|(t, _)| at > *t) {
@@ -67,6 +109,55 @@ impl Traffic {
             self.book = book.replayed(&self.envelopes);
         }
         self.latest = self.latest.max(fresh.iter().filter_map(|e| e.at).max());
+        true
+    }
+
+    /// Whether `rows`, mail sent after the newest held, continue what is held: every id not
+    /// held is above the highest held (a server numbers its messages in the order they
+    /// arrive), and every registered agent held is still listed.
+    fn continued_by(&self, rows: &[MailRow], registry: Option<&Registry>) -> bool {
+        let ids_follow = rows
+            .iter()
+            .all(|r| self.by_id.contains_key(&r.id) || r.id > self.highest_id);
+        let agents_kept = match (&self.registry, registry) {
+            (Some(held), Some(listed)) => held.names().all(|name| listed.contains(name)),
+            _ => true,
+        };
+        ids_follow && agents_kept
+    }
+
+    /// Gives a held envelope `row`'s recipients and acknowledgement; whether they changed.
+    fn update(env: &mut Envelope, row: &MailRow) -> bool {
+        let ack_at = row.ack_ts.as_deref().and_then(Timestamp::parse);
+        let changed =
+            env.to != row.to || env.acknowledged != row.acknowledged || env.ack_at != ack_at;
+        if changed {
+            env.to.clone_from(&row.to);
+            env.acknowledged = row.acknowledged;
+            env.ack_at = ack_at;
+        }
+        changed
+    }
+
+    /// Whether the whole of the mail is held (no read is still arriving).
+    #[must_use]
+    pub fn reading(&self) -> bool {
+        self.held != Held::Whole
+    }
+
+    /// Whether session `s` is held in full: all the mail is, or its PAIR_INIT was sent after
+    /// the time from which every message is held (so every later message of it is held).
+    #[must_use]
+    pub fn whole(&self, s: &PairSession) -> bool {
+        match self.held {
+            Held::Whole => true,
+            Held::After(after) => s.timeline.first().is_some_and(|first| {
+                first.message_type == Some("PAIR_INIT")
+                    && first
+                        .at
+                        .is_some_and(|at| after.is_none_or(|after| at > after))
+            }),
+        }
     }
 
     /// The envelope at a log position.
@@ -103,6 +194,7 @@ impl Traffic {
             newest: self.newest.as_ref().map(|(_, text)| text.clone()),
             open: sessions
                 .iter()
+                .filter(|s| self.whole(s))
                 .filter_map(|s| {
                     let record = s.checkpoints.last()?;
                     s.open_checkpoint().map(|c| OpenCheckpoint {
@@ -112,6 +204,7 @@ impl Traffic {
                     })
                 })
                 .collect(),
+            mismatch: false,
         }
     }
 }
@@ -142,6 +235,8 @@ mod tests {
         t.load(
             vec![row(3, "2026-01-01T00:00:03Z", "CONTRACT_DRAFT", DRAFT)],
             None,
+            &Coverage::Whole,
+            false,
         );
         t.load(
             vec![
@@ -149,6 +244,8 @@ mod tests {
                 row(3, "2026-01-01T00:00:03Z", "CONTRACT_DRAFT", DRAFT),
             ],
             None,
+            &Coverage::Whole,
+            false,
         );
         assert_eq!(t.envelopes().len(), 2);
         let summary = t.summary();

@@ -118,7 +118,8 @@ fn Row(
                 <a href=href>{row.id.clone()}</a>
                 {row.task.clone().map(|t| view! { <div class="muted task">{t}</div> })}
             </th>
-            <td><span class="phase">{phase(row.phase)}</span>
+            <td>{row.reading.then(|| view! { <span class="reading">"still reading"</span> })}
+                {(!row.reading).then(|| view! { <span class="phase">{phase(row.phase)}</span> })}
                 {(row.status != SessionStatus::Active).then(|| view! { " " <span class="status">{row.status.as_str()}</span> })}
                 {(row.violations > 0).then(|| view! { <div class="flag">{format!("{} violation(s)", row.violations)}</div> })}
             </td>
@@ -128,7 +129,7 @@ fn Row(
             })}</td>
             <td>{(row.change_orders > 0).then(|| format!("{} ({} pending)", row.change_orders, row.pending_change_orders))}</td>
             <td class="integrity" data-integrity=row.integrity.status.as_str()>
-                {integrity(row.integrity.clone())}
+                {(!row.reading).then(|| integrity(row.integrity.clone()))}
             </td>
             <td>{match (row.next, row.overdue) {
                 (Some(step), _) => view! {

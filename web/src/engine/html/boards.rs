@@ -17,6 +17,12 @@ use switchboard_core::session::agent_po::Status as TaskState;
 #[must_use]
 pub fn boards(b: &Boards, key: &TrafficKey, now_ms: i64) -> Html {
     panel(html! {
+        @if b.reading {
+            p.reading role="status" {
+                "Still reading the project's mail: the tasks as far as read. Violations, gate "
+                "problems, acknowledgement debt and sender checks follow when all of it has arrived."
+            }
+        }
         @if b.agent_po.is_empty() && b.droid.is_empty() && b.permissions.is_empty() && b.reviews.is_empty() {
             p.muted { "No Agent-PO, droid or Pair Claude traffic in this project." }
         }
@@ -80,7 +86,7 @@ pub fn boards(b: &Boards, key: &TrafficKey, now_ms: i64) -> Html {
                 }
             }
         }
-        (senders(b, key))
+        @if !b.reading { (senders(b, key)) }
     })
 }
 

@@ -16,6 +16,12 @@ use switchboard_core::session::pair::IntegrityStatus;
 /// records and the part below them.
 #[must_use]
 pub fn page(d: &SessionDetail, key: &TrafficKey, now_ms: i64) -> SessionPage {
+    if d.row.reading {
+        return SessionPage {
+            upper: panel(reading(d)),
+            lower: panel(html! {}),
+        };
+    }
     SessionPage {
         upper: panel(html! {
             (meta(d, key))
@@ -30,6 +36,22 @@ pub fn page(d: &SessionDetail, key: &TrafficKey, now_ms: i64) -> SessionPage {
             (audits(d, key))
             (violations(&d.violations))
         }),
+    }
+}
+
+/// A session whose messages are still arriving: who, as far as read, and no verdict.
+fn reading(d: &SessionDetail) -> Markup {
+    let row = &d.row;
+    html! {
+        p.reading role="status" {
+            "Still reading this session's mail: " (row.messages) " message(s) so far. Its phase, "
+            "checkpoints and violations are shown once all of it has been read."
+        }
+        dl.meta.session-meta {
+            dt { "Task" } dd { (row.task.as_deref().unwrap_or("(no PAIR_INIT read yet)")) }
+            dt { "Planner" } dd { (or_unknown(row.planner.as_deref())) }
+            dt { "Builder" } dd { (or_unknown(row.builder.as_deref())) }
+        }
     }
 }
 
