@@ -91,7 +91,7 @@ pub struct Inspect {
 pub struct Load {
     /// The project.
     pub key: TrafficKey,
-    /// The messages (any order; a message already loaded takes the recipients and the
+    /// The messages (any order; a message already loaded gains the recipients and the
     /// acknowledgement given here).
     pub rows: Vec<MailRow>,
     /// Forget what was loaded before.
@@ -101,6 +101,9 @@ pub struct Load {
     /// The page is the mail sent after the newest held (a later visit's read): refused as a
     /// mismatch when it does not continue what is held.
     pub newer: bool,
+    /// The messages still waiting for an acknowledgement, when known: every other message
+    /// held that asks for one is acknowledged.
+    pub pending: Option<Vec<u64>>,
     /// The agents registered on the server (`None`: unknown): sessions, boards and the
     /// conformance report then flag mail from or to any other name (`INVALID_AGENT`).
     pub agents: Option<Vec<String>>,

@@ -112,21 +112,15 @@ impl Session {
     /// Leaves the connected server: its settings are forgotten (also from sessionStorage),
     /// and its projects' traffic, in this page and kept in this browser.
     pub fn disconnect(&self) {
-        let Some(server) = self.live_endpoint_untracked() else {
-            return;
-        };
-        self.live.set_value(None);
-        forget();
-        self.traffic.forget_live();
-        leptos::task::spawn_local(async move {
-            let _ = crate::store::kept::forget_server(&server).await;
-        });
-        self.bump();
-    }
-
-    fn live_endpoint_untracked(&self) -> Option<String> {
-        self.live
-            .with_value(|live| live.as_ref().map(|b| b.capabilities().endpoint))
+        if let Some(server) = self.live_endpoint() {
+            self.live.set_value(None);
+            forget();
+            self.traffic.forget_live();
+            leptos::task::spawn_local(async move {
+                let _ = crate::store::kept::forget_server(&server).await;
+            });
+            self.bump();
+        }
     }
 
     /// Tells views to reload.

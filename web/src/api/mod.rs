@@ -401,8 +401,8 @@ pub trait Backend {
 /// A page of a project's traffic, as a read hands it over.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrafficPage {
-    /// Messages new in this page, and messages of earlier pages found since with more
-    /// recipients or with their acknowledgement.
+    /// Messages read since the last page, each with the recipients found so far (a message
+    /// in several inboxes comes once per inbox).
     pub rows: Vec<MailRow>,
     /// The agents registered in the project, as the server lists them (`None`: not listed).
     pub agents: Option<Vec<String>>,
@@ -410,6 +410,10 @@ pub struct TrafficPage {
     pub notes: Vec<String>,
     /// How much of the project's mail the pages so far hold.
     pub coverage: Coverage,
+    /// Once every acknowledgement view was read (the last page): the messages still waiting
+    /// for a recipient's acknowledgement; every other message that asks for one is
+    /// acknowledged.
+    pub pending: Option<Vec<u64>>,
 }
 
 /// Where a traffic read goes: how far it got, and each page (the read waits for the page to

@@ -115,7 +115,7 @@ pub fn TrafficNote(
 /// The read still arriving: how far it got, and (once the engine holds `shown` messages)
 /// what the views show meanwhile.
 fn reading(p: TrafficProgress, shown: Option<usize>) -> impl IntoView {
-    let mut text = if p.mailboxes == 0 {
+    let text = if p.mailboxes == 0 {
         "Reading the project's mail…".to_string()
     } else {
         format!(
@@ -123,16 +123,14 @@ fn reading(p: TrafficProgress, shown: Option<usize>) -> impl IntoView {
             p.mailboxes_read, p.mailboxes, p.messages
         )
     };
-    if let Some(shown) = shown {
-        text.push_str(&format!(
-            " Shown so far from the newest {shown} messages: a session whose mail is still \
-             arriving says so; acknowledgement debt and conformance follow when all of it has \
-             arrived."
-        ));
-    }
     view! {
         <div class="traffic loading" role="status" aria-live="polite">
             <p>{text}</p>
+            {shown.map(|shown| view! {
+                <p>"Shown so far: the newest " {shown} " messages. A session whose mail is still \
+                    arriving says so; acknowledgement debt and conformance follow when all of it \
+                    has arrived."</p>
+            })}
             <progress max=p.mailboxes.max(1) value=p.mailboxes_read></progress>
         </div>
     }

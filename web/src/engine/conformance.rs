@@ -213,6 +213,7 @@ mod tests {
             reset: true,
             coverage: crate::model::Coverage::Whole,
             newer: false,
+            pending: None,
             agents: None,
         };
         ask(&mut engine, load).unwrap();

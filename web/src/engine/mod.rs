@@ -76,12 +76,13 @@ impl Engine {
                 coverage,
                 newer,
                 agents,
+                pending,
             }) => {
                 let traffic = self.traffic.entry(key).or_default();
                 if reset {
                     *traffic = Traffic::default();
                 }
-                let loaded = traffic.load(rows, agents, &coverage, newer);
+                let loaded = traffic.load(rows, agents, &coverage, newer, pending.as_deref());
                 reply::<q::Load>(Ok(TrafficSummary {
                     mismatch: !loaded,
                     ..traffic.summary()

@@ -65,6 +65,15 @@ fn session(first_id: u64, thread: &str, start: u32) -> Vec<MailRow> {
     .collect()
 }
 
+/// Both agents' mailboxes read as far as the mail sent after `at`.
+fn after(at: impl Into<String>) -> Coverage {
+    let at = Some(at.into());
+    Coverage::Reading(vec![
+        ("BlueLake".into(), at.clone()),
+        ("GreenCastle".into(), at),
+    ])
+}
+
 fn key() -> TrafficKey {
     TrafficKey {
         src: Source::Live,
@@ -84,6 +93,7 @@ fn load(
         reset: false,
         coverage,
         newer,
+        pending: None,
         agents: Some(vec!["BlueLake".into(), "GreenCastle".into()]),
     };
     ask(engine, load).unwrap()
@@ -136,18 +146,12 @@ fn a_session_read_in_pages_says_still_reading_until_its_start_is_held() {
     let old = session(1, "pair-old", 0);
     // Newest first: its build, then the contract, then PAIR_INIT, then the end of the read.
     let pages = [
-        (
-            vec![old[3].clone()],
-            Coverage::Reading(Some(old[3].created_ts.clone())),
-        ),
+        (vec![old[3].clone()], after(old[3].created_ts.clone())),
         (
             vec![old[2].clone(), old[1].clone()],
-            Coverage::Reading(Some(old[1].created_ts.clone())),
+            after(old[1].created_ts.clone()),
         ),
-        (
-            vec![old[0].clone()],
-            Coverage::Reading(Some(old[0].created_ts.clone())),
-        ),
+        (vec![old[0].clone()], after(old[0].created_ts.clone())),
     ];
     for (i, (rows, coverage)) in pages.into_iter().enumerate() {
         load(&mut engine, rows, coverage, false);
@@ -198,12 +202,7 @@ fn a_session_begun_after_the_read_reached_has_its_verdict_on_the_first_page() {
     // one's build.
     let mut first = new.clone();
     first.push(old[3].clone());
-    load(
-        &mut engine,
-        first,
-        Coverage::Reading(Some(old[2].created_ts.clone())),
-        false,
-    );
+    load(&mut engine, first, after(old[2].created_ts.clone()), false);
     let (row, _, open, summary) = views(&mut engine, "pair-new");
     assert!(!row.reading);
     assert_eq!(row.checkpoint, Some(Checkpoint::ImplementationReview));
@@ -229,6 +228,28 @@ fn a_session_begun_after_the_read_reached_has_its_verdict_on_the_first_page() {
     assert!(!row.reading);
     assert_eq!(row.checkpoint, Some(Checkpoint::ImplementationReview));
     assert_eq!(summary.open.len(), 2);
+}
+
+#[test]
+fn a_session_is_still_reading_while_a_mailbox_of_its_agents_is_not_read() {
+    let mut engine = Engine::new();
+    // The planner's mailbox read in full, the builder's not yet: the builder's inbox holds
+    // the contract and the draft.
+    let mut rows = session(1, "pair-a", 0);
+    rows.retain(|r| r.to == ["BlueLake"]);
+    let coverage = Coverage::Reading(vec![("BlueLake".into(), None)]);
+    load(&mut engine, rows, coverage, false);
+    let (row, _, open, _) = views(&mut engine, "pair-a");
+    assert!(row.reading && open == 0, "{row:?}");
+    let coverage = Coverage::Reading(vec![
+        ("BlueLake".into(), None),
+        ("GreenCastle".into(), None),
+    ]);
+    let mut rows = session(1, "pair-a", 0);
+    rows.retain(|r| r.to == ["GreenCastle"]);
+    load(&mut engine, rows, coverage, false);
+    let (row, _, open, _) = views(&mut engine, "pair-a");
+    assert!(!row.reading && open == 1, "{row:?}");
 }
 
 #[test]
@@ -261,6 +282,7 @@ fn newer_mail_that_does_not_continue_what_is_held_is_refused() {
         reset: false,
         coverage: Coverage::Whole,
         newer: true,
+        pending: None,
         agents: Some(vec!["BlueLake".into()]),
     };
     assert!(ask(&mut engine, gone).unwrap().mismatch);

@@ -76,6 +76,7 @@ pub(super) fn load_with_agents(
         reset,
         coverage: Coverage::Whole,
         newer: false,
+        pending: None,
         agents: Some(agents),
     };
     ask(engine, load).unwrap()

@@ -7,7 +7,8 @@
 //!
 //! While a read is still arriving ([`Coverage::Reading`]) only what is held in full has a
 //! verdict: a Pair session whose PAIR_INIT was sent after the time from which every message
-//! is held ([`Traffic::whole`]). Others are still being read.
+//! to each of its agents is held ([`Traffic::whole`]; a message sits in the inbox of each
+//! recipient). Others are still being read.
 
 use crate::api::{MailRow, OpenCheckpoint};
 use crate::model::{Coverage, TrafficSummary};
@@ -21,13 +22,13 @@ use switchboard_core::session::{in_time_order, Book};
 use switchboard_core::time::Timestamp;
 
 /// How much of the project's mail is held.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 enum Held {
     /// All of it.
     #[default]
     Whole,
-    /// Every message after the time (`None`: every message), and some older ones.
-    After(Option<Timestamp>),
+    /// Per mailbox read: every message to it after the time (`None`: every message).
+    Mailboxes(HashMap<String, Option<Timestamp>>),
 }
 
 /// A project's envelopes and their book.
@@ -45,8 +46,9 @@ pub struct Traffic {
 }
 
 impl Traffic {
-    /// Adds a page of messages; a message held already takes the page's recipients and
-    /// acknowledgement. `agents`, when known, are the registered agents; `coverage` is how
+    /// Adds a page of messages; a message held already gains the page's recipients and its
+    /// acknowledgement. Given `pending`, the messages still waiting for an acknowledgement,
+    /// every other message that asks for one is acknowledged. `agents`, when known, are the registered agents; `coverage` is how
     /// much of the mail is held with this page. A page of `newer` mail that does not
     /// continue what is held (an id below the highest held that is not held, or a
     /// registered agent no longer listed) is not loaded: `false`.
@@ -56,6 +58,7 @@ impl Traffic {
         agents: Option<Vec<String>>,
         coverage: &Coverage,
         newer: bool,
+        pending: Option<&[u64]>,
     ) -> bool {
         // Names the server lists are never blank; one that is cannot be checked against.
         let registry = agents.and_then(|names| Registry::new(names).ok());
@@ -64,11 +67,17 @@ impl Traffic {
         }
         self.held = match coverage {
             Coverage::Whole => Held::Whole,
-            // A time that cannot be read covers nothing.
-            Coverage::Reading(after) => Held::After(
-                after
-                    .as_ref()
-                    .map(|text| Timestamp::parse(text).unwrap_or(Timestamp(i64::MAX))),
+            Coverage::Reading(mailboxes) => Held::Mailboxes(
+                mailboxes
+                    .iter()
+                    .map(|(agent, after)| {
+                        // A time that cannot be read covers nothing.
+                        let after = after
+                            .as_deref()
+                            .map(|text| Timestamp::parse(text).unwrap_or(Timestamp(i64::MAX)));
+                        (agent.clone(), after)
+                    })
+                    .collect(),
             ),
         };
         let mut replay = registry.is_some() && registry != self.registry;
@@ -78,7 +87,8 @@ impl Traffic {
         let start = self.envelopes.len();
         for row in rows {
             if let Some(&index) = self.by_id.get(&row.id) {
-                replay |= Self::update(&mut self.envelopes[index], &row);
+                // One not folded yet needs no replay.
+                replay |= Self::update(&mut self.envelopes[index], &row) && index < start;
                 continue;
             }
             let index = self.envelopes.len();
@@ -91,6 +101,18 @@ impl Traffic {
                 }
             }
             self.envelopes.push(env);
+        }
+        if let Some(pending) = pending {
+            let pending: std::collections::HashSet<u64> = pending.iter().copied().collect();
+            for env in &mut self.envelopes {
+                if env.ack_required
+                    && !env.acknowledged
+                    && env.id.is_some_and(|id| !pending.contains(&id))
+                {
+                    env.acknowledged = true;
+                    replay |= env.index < start;
+                }
+            }
         }
         let fresh = &self.envelopes[start..];
         let in_order = fresh
@@ -126,15 +148,20 @@ impl Traffic {
         ids_follow && agents_kept
     }
 
-    /// Gives a held envelope `row`'s recipients and acknowledgement; whether they changed.
+    /// Gives a held envelope the recipients of `row` it lacks and `row`'s acknowledgement;
+    /// whether that changed it.
     fn update(env: &mut Envelope, row: &MailRow) -> bool {
-        let ack_at = row.ack_ts.as_deref().and_then(Timestamp::parse);
-        let changed =
-            env.to != row.to || env.acknowledged != row.acknowledged || env.ack_at != ack_at;
-        if changed {
-            env.to.clone_from(&row.to);
-            env.acknowledged = row.acknowledged;
-            env.ack_at = ack_at;
+        let mut changed = false;
+        for agent in &row.to {
+            if !env.to.contains(agent) {
+                env.to.push(agent.clone());
+                changed = true;
+            }
+        }
+        if row.acknowledged && !env.acknowledged {
+            env.acknowledged = true;
+            env.ack_at = row.ack_ts.as_deref().and_then(Timestamp::parse);
+            changed = true;
         }
         changed
     }
@@ -146,18 +173,24 @@ impl Traffic {
     }
 
     /// Whether session `s` is held in full: all the mail is, or its PAIR_INIT was sent after
-    /// the time from which every message is held (so every later message of it is held).
+    /// the time from which every message to each agent of the session is held (so every
+    /// later message of it is held).
     #[must_use]
     pub fn whole(&self, s: &PairSession) -> bool {
-        match self.held {
-            Held::Whole => true,
-            Held::After(after) => s.timeline.first().is_some_and(|first| {
-                first.message_type == Some("PAIR_INIT")
-                    && first
-                        .at
-                        .is_some_and(|at| after.is_none_or(|after| at > after))
-            }),
-        }
+        let Held::Mailboxes(mailboxes) = &self.held else {
+            return true;
+        };
+        let Some(first) = s.timeline.first() else {
+            return false;
+        };
+        let Some(start) = first.at.filter(|_| first.message_type == Some("PAIR_INIT")) else {
+            return false;
+        };
+        s.participants.iter().all(|agent| {
+            mailboxes
+                .get(agent)
+                .is_some_and(|after| after.is_none_or(|after| start > after))
+        })
     }
 
     /// The envelope at a log position.
@@ -204,6 +237,7 @@ impl Traffic {
                     })
                 })
                 .collect(),
+            whole: !self.reading(),
             mismatch: false,
         }
     }
@@ -237,6 +271,7 @@ mod tests {
             None,
             &Coverage::Whole,
             false,
+            None,
         );
         t.load(
             vec![
@@ -246,6 +281,7 @@ mod tests {
             None,
             &Coverage::Whole,
             false,
+            None,
         );
         assert_eq!(t.envelopes().len(), 2);
         let summary = t.summary();

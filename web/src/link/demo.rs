@@ -299,6 +299,7 @@ impl Backend for DemoBackend {
                 agents: Some(agents.into_iter().map(|a| a.name).collect()),
                 notes: Vec::new(),
                 coverage: Coverage::Whole,
+                pending: None,
             })
             .await
         })

@@ -1,6 +1,7 @@
 //! A live server's traffic kept in this browser, so that a later visit does not read the
 //! whole project again: each page of mail the engine took, in IndexedDB (database
-//! `switchboard-traffic`, store `pages`) under `[server, project, n]`, as the bytes of its
+//! `switchboard-traffic`, store `pages`) under `[server, project, n]` (`n` growing with the
+//! clock), as the bytes of its
 //! load (postcard, the engine seam's format). A later visit hands the pages to the engine in
 //! the order they came, then asks the server only for newer mail. Kept unless the reviewer
 //! switched it off (localStorage `switchboard.keep-traffic` = `off`); dropped on Disconnect,
@@ -54,13 +55,13 @@ pub async fn pages(server: &str, project: &str) -> Result<Vec<Vec<u8>>, String> 
         .collect())
 }
 
-/// Keeps page `n` of a project.
+/// Keeps a page of a project, after those kept before.
 ///
 /// # Errors
 /// IndexedDB's refusal (a full disk), in the browser's words.
-pub async fn keep(server: &str, project: &str, n: u32, page: &[u8]) -> Result<(), String> {
+pub async fn keep(server: &str, project: &str, page: &[u8]) -> Result<(), String> {
     let store = store(DATABASE, STORE, IdbTransactionMode::Readwrite).await?;
-    let key = Array::of3(&server.into(), &project.into(), &n.into());
+    let key = Array::of3(&server.into(), &project.into(), &next_number().into());
     let request = store
         .put_with_key(&Uint8Array::from(page), &key)
         .map_err(|e| crate::folder::linked::words(&e))?;
@@ -102,6 +103,17 @@ fn range(prefix: &[&str]) -> Result<IdbKeyRange, String> {
     let upper = lower.slice(0, lower.length());
     upper.push(&Array::new());
     IdbKeyRange::bound(&lower, &upper).map_err(|e| crate::folder::linked::words(&e))
+}
+
+/// A page's number: the clock in ms, made to grow within a page's life (pages kept in the
+/// same ms), so pages sort as they were kept.
+fn next_number() -> f64 {
+    thread_local!(static LAST: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) });
+    LAST.with(|last| {
+        let n = js_sys::Date::now().max(last.get() + 1.0);
+        last.set(n);
+        n
+    })
 }
 
 fn local_storage() -> Option<web_sys::Storage> {

@@ -17,8 +17,8 @@ pub mod kept;
 use crate::api::{
     Backend, BackendError, Coverage, OpenCheckpoint, TrafficPage, TrafficProgress, TrafficSink,
 };
-use crate::ask::Load;
-use crate::link::EngineLink;
+use crate::ask::{answer_of, Load, Request};
+use crate::link::{request_bytes, EngineLink};
 use crate::model::{TrafficKey, TrafficSummary};
 use crate::routes::Source;
 use leptos::prelude::*;
@@ -56,6 +56,9 @@ pub enum TrafficState {
 enum Plan {
     /// Everything, into an engine that holds nothing of it (kept pages first, if any).
     First,
+    /// Everything, into an engine that holds nothing of it, without the kept pages (the
+    /// server's mail did not continue them).
+    Fresh,
     /// Everything again, beside what the engine holds (a read that stopped part-way).
     Again,
     /// The mail sent after this `created_ts`.
@@ -67,8 +70,6 @@ enum Plan {
 pub struct TrafficStore {
     states: RwSignal<BTreeMap<TrafficKey, TrafficState>>,
     busy: StoredValue<BTreeSet<TrafficKey>, LocalStorage>,
-    /// Pages kept per project (the next page's number).
-    kept: StoredValue<BTreeMap<TrafficKey, u32>, LocalStorage>,
 }
 
 impl Default for TrafficStore {
@@ -84,7 +85,6 @@ impl TrafficStore {
         Self {
             states: RwSignal::new(BTreeMap::new()),
             busy: StoredValue::new_local(BTreeSet::new()),
-            kept: StoredValue::new_local(BTreeMap::new()),
         }
     }
 
@@ -127,12 +127,16 @@ impl TrafficStore {
         })
     }
 
-    /// Forgets the traffic of every live project (the engine's is replaced on the next read).
+    /// Forgets the traffic of every live project: not connected (the engine's is replaced
+    /// on the next read).
     pub fn forget_live(&self) {
-        self.states
-            .update(|s| s.retain(|key, _| key.src != Source::Live));
-        self.kept
-            .update_value(|k| k.retain(|key, _| key.src != Source::Live));
+        self.states.update(|s| {
+            for (key, state) in s.iter_mut() {
+                if key.src == Source::Live {
+                    *state = TrafficState::Failed(BackendError::NotConnected);
+                }
+            }
+        });
     }
 
     /// Reads a project's traffic through `backend` into the engine at `link`, unless it is
@@ -156,11 +160,22 @@ impl TrafficStore {
                 Plan::Newer(summary.newest.unwrap_or_default())
             }
         };
+        self.start(backend, link, key, plan);
+    }
+
+    /// Reads a project's traffic as `plan` says.
+    fn start(
+        &self,
+        backend: Result<Rc<dyn Backend>, BackendError>,
+        link: EngineLink,
+        key: TrafficKey,
+        plan: Plan,
+    ) {
         self.busy.update_value(|b| {
             b.insert(key.clone());
         });
         let store = *self;
-        if plan == Plan::First {
+        if matches!(plan, Plan::First | Plan::Fresh) {
             store.set(&key, TrafficState::Loading(TrafficProgress::default()));
         }
         leptos::task::spawn_local(async move {
@@ -172,12 +187,7 @@ impl TrafficStore {
             match (outcome, store.state_untracked(&key)) {
                 (Ok(false), _) => {}
                 // The server's mail is not the mail held: read it all again.
-                (Ok(true), _) => {
-                    store.states.update(|s| {
-                        s.remove(&key);
-                    });
-                    store.refresh(again.0, again.1, key);
-                }
+                (Ok(true), _) => store.start(again.0, again.1, key, Plan::Fresh),
                 (Err(error), Some(TrafficState::Ready { .. })) => {
                     // A failed poll keeps what was loaded; the next one tries again. A read
                     // that stopped part-way says so, and the next poll reads again.
@@ -226,7 +236,7 @@ impl TrafficStore {
     ) {
         let whole = *coverage == Coverage::Whole;
         self.states.update(|s| {
-            let (generation, notes, reading) = match s.remove(key) {
+            let (generation, notes, reading) = match s.get(key).cloned() {
                 Some(TrafficState::Ready {
                     generation,
                     notes,
@@ -270,17 +280,16 @@ impl TrafficStore {
         let keeping = (key.src == Source::Live && !server.is_empty() && kept::enabled())
             .then(|| server.clone());
         let store = *self;
-        let reset = Rc::new(Cell::new(plan == Plan::First));
         if plan == Plan::First {
             if let Some(server) = &keeping {
-                match store.restore(&link, key, server, &reset).await? {
+                match store.restore(&link, key, server).await? {
                     Restored::Nothing => {}
-                    Restored::Mismatch => return Ok(true),
                     Restored::Whole(newest) => plan = Plan::Newer(newest),
                     Restored::Part => plan = Plan::Again,
                 }
             }
         }
+        let reset = Rc::new(Cell::new(matches!(plan, Plan::First | Plan::Fresh)));
         let (since, newer) = match &plan {
             Plan::Newer(since) => (Some(since.clone()).filter(|s| !s.is_empty()), true),
             _ => (None, false),
@@ -305,19 +314,22 @@ impl TrafficStore {
                             coverage: page.coverage.clone(),
                             newer,
                             agents: page.agents,
+                            pending: page.pending,
                         };
-                        let bytes = keeping
-                            .as_ref()
-                            .and_then(|_| postcard::to_allocvec(&load).ok());
-                        let summary = link.ask(load).await.map_err(BackendError::Engine)?;
+                        // Sent and kept as the same bytes: a later visit sends them as they are.
+                        let bytes =
+                            request_bytes(&Request::Load(load)).map_err(BackendError::Engine)?;
+                        let kept_bytes = keeping.as_ref().map(|_| bytes.clone());
+                        let summary = engine_load(&link, bytes).await?;
                         if summary.mismatch {
                             mismatch.set(true);
                             return Err(BackendError::Invalid(
                                 "the server's mail is not the mail kept".into(),
                             ));
                         }
-                        if let (Some(server), Some(bytes)) = (&keeping, bytes) {
-                            store.keep(&key, server, &bytes).await;
+                        if let (Some(server), Some(bytes)) = (&keeping, kept_bytes) {
+                            // A full disk only costs the next visit a read.
+                            let _ = kept::keep(server, &key.project, &bytes).await;
                         }
                         store.loaded(&key, summary, page.notes, &page.coverage, newer);
                         Ok(())
@@ -330,67 +342,53 @@ impl TrafficStore {
             if let Some(server) = &keeping {
                 let _ = kept::forget_project(server, &key.project).await;
             }
-            self.kept.update_value(|k| {
-                k.remove(key);
-            });
             return Ok(true);
         }
         read.map(|()| false)
     }
 
-    /// Hands the engine the pages kept of a project, as they came.
+    /// Hands the engine the pages kept of a project, as they came (the first one resets
+    /// what it held).
     async fn restore(
         &self,
         link: &EngineLink,
         key: &TrafficKey,
         server: &str,
-        reset: &Cell<bool>,
     ) -> Result<Restored, BackendError> {
         let pages = kept::pages(server, &key.project).await.unwrap_or_default();
-        self.kept.update_value(|k| {
-            k.insert(key.clone(), u32::try_from(pages.len()).unwrap_or(u32::MAX));
-        });
         let mut restored = Restored::Nothing;
         for bytes in pages {
-            let Ok(mut load) = postcard::from_bytes::<Load>(&bytes) else {
+            let Ok(summary) = engine_load(link, bytes).await else {
                 // Written by another version of the console: read the project again.
                 let _ = kept::forget_project(server, &key.project).await;
-                self.kept.update_value(|k| {
-                    k.remove(key);
-                });
-                return Ok(Restored::Mismatch);
+                return Ok(Restored::Nothing);
             };
-            load.key = key.clone();
-            load.reset = reset.replace(false);
-            load.newer = false;
-            let coverage = load.coverage.clone();
-            let summary = link.ask(load).await.map_err(BackendError::Engine)?;
-            restored = match coverage {
-                Coverage::Whole => Restored::Whole(summary.newest.clone().unwrap_or_default()),
-                Coverage::Reading(_) => Restored::Part,
+            restored = if summary.whole {
+                Restored::Whole(summary.newest.clone().unwrap_or_default())
+            } else {
+                Restored::Part
+            };
+            let coverage = if summary.whole {
+                Coverage::Whole
+            } else {
+                Coverage::Reading(Vec::new())
             };
             self.loaded(key, summary, Vec::new(), &coverage, true);
         }
         Ok(restored)
     }
+}
 
-    /// Keeps a page the engine took (a full disk only costs the next visit a read).
-    async fn keep(&self, key: &TrafficKey, server: &str, bytes: &[u8]) {
-        let n = self.kept.with_value(|k| k.get(key).copied().unwrap_or(0));
-        if kept::keep(server, &key.project, n, bytes).await.is_ok() {
-            self.kept.update_value(|k| {
-                k.insert(key.clone(), n + 1);
-            });
-        }
-    }
+/// The engine's answer to a `Load` as [`request_bytes`] wrote it.
+async fn engine_load(link: &EngineLink, request: Vec<u8>) -> Result<TrafficSummary, BackendError> {
+    let answer = link.answer_bytes(request).await?;
+    Ok(answer_of::<TrafficSummary>(answer)?)
 }
 
 /// What a later visit found kept.
 enum Restored {
     /// Nothing.
     Nothing,
-    /// Pages of another version, or of other mail: dropped.
-    Mismatch,
     /// A whole read, up to the mail sent at this `created_ts`.
     Whole(String),
     /// Part of a read.

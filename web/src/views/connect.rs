@@ -88,12 +88,11 @@ pub fn ConnectScreen() -> impl IntoView {
         });
     };
 
-    let keep_traffic = RwSignal::new(crate::store::kept::enabled());
     view! {
         <section class="connect" aria-labelledby="connect-title">
             <h2 id="connect-title">"Connect to an Agent Mail server"</h2>
             {move || session.live_endpoint().map(|server| view! {
-                <p class="connected">{format!("Connected to {server}. ")}
+                <p class="connected">"Connected to " {server} ". "
                     <button type="button" class="secondary" on:click=move |_| session.disconnect()>
                         "Disconnect"
                     </button>
@@ -121,7 +120,7 @@ pub fn ConnectScreen() -> impl IntoView {
                 <label for="remember">"Remember for this tab (sessionStorage)"</label>
                 <input id="remember" name="remember" type="checkbox" bind:checked=remember />
                 <label for="keep-traffic">"Keep the mail read in this browser (IndexedDB): a later visit reads only newer mail"</label>
-                <input id="keep-traffic" name="keep-traffic" type="checkbox" bind:checked=keep_traffic
+                <input id="keep-traffic" name="keep-traffic" type="checkbox" prop:checked=crate::store::kept::enabled()
                     on:change=move |ev| crate::store::kept::enable(event_target_checked(&ev)) />
                 <button type="submit" disabled=move || matches!(progress.get(), Progress::Busy(_))>"Connect"</button>
             </form>

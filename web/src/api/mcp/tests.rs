@@ -3,6 +3,7 @@
 use super::traffic::GLANCE;
 use super::*;
 use crate::api::{Coverage, TrafficPage, TrafficProgress};
+use crate::engine::traffic::Traffic;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -195,32 +196,38 @@ fn a_projects_traffic_is_every_inbox_merged_with_recipients_and_acknowledgements
     // The glance: A's two messages and B's newest 50, which hold B's mail after its 50th.
     let glance = &pages[0];
     assert_eq!(glance.rows.len(), 2 + GLANCE);
+    let b_reach = format!("2026-01-01T00:{:02}:{:02}+00:00", 958 / 60 % 60, 958 % 60);
     assert_eq!(
         glance.coverage,
-        Coverage::Reading(Some(format!(
-            "2026-01-01T00:{:02}:{:02}+00:00",
-            958 / 60 % 60,
-            958 % 60
-        )))
+        Coverage::Reading(vec![("A".into(), None), ("B".into(), Some(b_reach))])
     );
     let last = pages.last().unwrap();
     assert_eq!(last.coverage, Coverage::Whole);
-    // Merged over the pages, a later one's version of a message replacing an earlier one's.
-    let mut rows = std::collections::BTreeMap::new();
-    for page in &pages {
-        for row in &page.rows {
-            rows.insert(row.id, row.clone());
-        }
-    }
-    assert_eq!(rows[&2].to, ["A", "B"], "found in both inboxes");
-    assert!(rows[&1].acknowledged, "A's view no longer lists it");
-    assert!(!rows[&3].acknowledged, "B still owes it");
-    assert_eq!(
-        rows[&1000].body_md, "body 1000",
-        "the resource's 20 rows were not used"
-    );
-    assert_eq!(rows.len(), 3 + 998);
     assert_eq!(last.notes.len(), 1, "{:?}", last.notes);
     assert!(last.notes[0].starts_with("B's inbox holds more than the 1000 newest"));
+    // As the engine merges the pages.
+    let mut traffic = Traffic::default();
+    for page in &pages {
+        traffic.load(
+            page.rows.clone(),
+            page.agents.clone(),
+            &page.coverage,
+            false,
+            page.pending.as_deref(),
+        );
+    }
+    let message = |id: u64| traffic.envelope(traffic.entry_of(id).unwrap()).unwrap();
+    assert_eq!(message(2).to, ["A", "B"], "found in both inboxes");
+    assert!(message(1).acknowledged, "A's view no longer lists it");
+    assert!(!message(3).acknowledged, "B still owes it");
+    assert!(
+        pages
+            .iter()
+            .flat_map(|p| &p.rows)
+            .filter(|r| r.id == 1000)
+            .all(|r| r.body_md == "body 1000"),
+        "the resource's 20 rows were not used"
+    );
+    assert_eq!(traffic.envelopes().len(), 3 + 998);
     assert_eq!(seen.borrow().last().unwrap().mailboxes_read, 2);
 }

@@ -1,15 +1,16 @@
-//! Reading a project's whole traffic: every agent's mailbox with bodies, merged by message id
-//! (each message sits in the inbox of every recipient, so the union of the inboxes is the
-//! project's mail), with the recipients found and the acknowledgement state from each
-//! agent's ack-required view.
+//! Reading a project's whole traffic: every agent's mailbox with bodies (each message sits in
+//! the inbox of every recipient, so the union of the inboxes is the project's mail; the
+//! engine merges them by message id, with the recipients found), and which messages still
+//! wait for an acknowledgement, from each agent's ack-required view.
 //!
-//! It is handed over in pages, the newest mail first, so that the protocol views draw the
-//! newest sessions while the rest arrives: first a glance (each mailbox's newest
-//! [`GLANCE`] messages), which holds every message sent after the oldest of a mailbox it did
-//! not see to the end; then each mailbox in full, a page whenever what arrived since the last
-//! page at least matches what was handed over before (so the engine, which folds older mail
-//! by a replay, folds about twice what it holds at most), and a last page with the
-//! acknowledgements ([`Coverage::Whole`]).
+//! It is handed over in pages so that the protocol views draw sessions while the rest
+//! arrives: first a glance at each mailbox (its newest [`GLANCE`] messages, which hold every
+//! message sent to it after the oldest of them), then each mailbox in full, and a last page
+//! with the acknowledgements ([`Coverage::Whole`]). Every page says how far each mailbox
+//! has been read, so the engine knows which sessions it holds in full. A page goes to the
+//! engine after the first round of mailboxes, and then whenever what arrived since the last
+//! page at least matches what was handed over before: the engine folds older mail by a
+//! replay, so it folds about twice what it holds at most.
 //!
 //! `fetch_inbox` is fast but returns at most 1,000 messages on the servers we know (0.2.1
 //! caps `limit` there); an inbox that fills it is read again through `resource://inbox/…`,
@@ -22,9 +23,8 @@
 use super::McpBackend;
 use crate::api::{BackendError, Coverage, MailRow, TrafficPage, TrafficProgress, TrafficSink};
 use crate::percent::encode;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use switchboard_core::agent_mail::replies;
-use switchboard_core::time::Timestamp;
 
 /// `fetch_inbox`'s largest `limit` (0.2.1 caps larger ones to it).
 const TOOL_LIMIT: usize = 1000;
@@ -47,80 +47,72 @@ struct MailboxTraffic {
 }
 
 impl MailboxTraffic {
-    /// When the oldest row was sent, when the mailbox holds older mail than its rows: the
-    /// rows hold every message of the mailbox sent after it.
-    fn reach(&self) -> Option<(Timestamp, String)> {
-        if !self.truncated {
-            return None;
-        }
-        self.rows
-            .iter()
-            .map(|r| {
-                let at = Timestamp::parse(&r.created_ts).unwrap_or(Timestamp(i64::MAX));
-                (at, r.created_ts.clone())
-            })
-            .min()
+    /// When the oldest row was sent (as the server writes times, which compare as text),
+    /// when the mailbox holds older mail than its rows: the rows hold every message of the
+    /// mailbox sent after it.
+    fn reach(&self) -> Option<String> {
+        self.truncated
+            .then(|| self.rows.iter().map(|r| r.created_ts.as_str()).min())
+            .flatten()
+            .map(str::to_owned)
     }
 }
 
-/// A read in progress: the messages found, which of them the engine has not had yet (new,
-/// or found since with another recipient), and how far each mailbox has been read.
+/// A read in progress: the rows read since the last page (each with the agent whose inbox
+/// held it among its recipients; the engine merges a message found in several inboxes), how
+/// far each mailbox has been read, and the messages still waiting for an acknowledgement.
 struct Reading {
-    by_id: BTreeMap<u64, MailRow>,
-    fresh: BTreeSet<u64>,
+    agents: Vec<String>,
+    rows: Vec<MailRow>,
     handed: usize,
-    reach: Vec<Option<(Timestamp, String)>>,
-    pending: BTreeSet<u64>,
+    /// Per agent: not read yet (`None`), or the time after which its mail is held
+    /// (`Some(None)`: all of it).
+    reach: Vec<Option<Option<String>>>,
+    pending: Vec<u64>,
     notes: Vec<String>,
     progress: TrafficProgress,
 }
 
 impl Reading {
-    /// Takes the rows of `agent`'s inbox.
-    fn merge(&mut self, agent: &str, rows: Vec<MailRow>) {
-        for row in rows {
-            let id = row.id;
-            let kept = self.by_id.entry(id).or_insert_with(|| {
-                self.fresh.insert(id);
-                row
-            });
-            if !kept.to.iter().any(|t| t == agent) {
-                kept.to.push(agent.to_owned());
-                self.fresh.insert(id);
+    /// Takes the rows of mailbox `i`, read as far as `reach`.
+    fn merge(&mut self, i: usize, rows: Vec<MailRow>, reach: Option<String>) {
+        let agent = &self.agents[i];
+        self.progress.messages += rows.len();
+        for mut row in rows {
+            if !row.to.iter().any(|t| t == agent) {
+                row.to.push(agent.clone());
             }
+            self.rows.push(row);
         }
-        self.progress.messages = self.by_id.len();
+        self.reach[i] = Some(reach);
     }
 
     /// What the pages so far hold.
     fn coverage(&self) -> Coverage {
-        Coverage::Reading(self.reach.iter().flatten().max().map(|(_, at)| at.clone()))
+        Coverage::Reading(
+            self.agents
+                .iter()
+                .zip(&self.reach)
+                .filter_map(|(agent, reach)| Some((agent.clone(), reach.clone()?)))
+                .collect(),
+        )
     }
 
-    /// A page of what the engine has not had, as covering `coverage`.
-    fn page(&mut self, agents: &[String], coverage: Coverage) -> TrafficPage {
-        let rows: Vec<MailRow> = std::mem::take(&mut self.fresh)
-            .into_iter()
-            .filter_map(|id| self.by_id.get(&id).cloned())
-            .collect();
+    /// Whether a page is due: the first, and then one at least as large as what was handed.
+    fn page_due(&self) -> bool {
+        !self.rows.is_empty() && self.rows.len() >= self.handed
+    }
+
+    /// A page of the rows read since the last one, as covering `coverage`.
+    fn page(&mut self, coverage: Coverage, pending: Option<Vec<u64>>) -> TrafficPage {
+        let rows = std::mem::take(&mut self.rows);
         self.handed += rows.len();
         TrafficPage {
             rows,
-            agents: Some(agents.to_vec()),
+            agents: Some(self.agents.clone()),
             notes: self.notes.clone(),
             coverage,
-        }
-    }
-
-    /// Sets every message's acknowledgement from the views read (a message is acknowledged
-    /// when no recipient still lists it); those it changes go in the next page.
-    fn acknowledge(&mut self) {
-        for (id, row) in &mut self.by_id {
-            let acknowledged = row.acknowledged || (row.ack_required && !self.pending.contains(id));
-            if acknowledged != row.acknowledged {
-                row.acknowledged = acknowledged;
-                self.fresh.insert(*id);
-            }
+            pending,
         }
     }
 }
@@ -134,62 +126,77 @@ impl McpBackend {
         sink: TrafficSink,
     ) -> Result<(), BackendError> {
         let agents = self.agent_names(project).await?;
+        let count = agents.len();
         let mut read = Reading {
-            by_id: BTreeMap::new(),
-            fresh: BTreeSet::new(),
+            agents,
+            rows: Vec::new(),
             handed: 0,
-            reach: vec![None; agents.len()],
-            pending: BTreeSet::new(),
+            reach: vec![None; count],
+            pending: Vec::new(),
             notes: Vec::new(),
             progress: TrafficProgress {
-                mailboxes: agents.len(),
+                mailboxes: count,
                 ..TrafficProgress::default()
             },
         };
         (sink.progress)(read.progress);
+        let indices: Vec<usize> = (0..count).collect();
         if since.is_none() {
-            for (n, chunk) in agents.chunks(GLANCE_PARALLEL).enumerate() {
-                let glances = chunk
-                    .iter()
-                    .map(|agent| self.mailbox_traffic(project, agent, None, Some(GLANCE)));
-                let results = futures::future::join_all(glances).await;
-                for (i, (agent, result)) in chunk.iter().zip(results).enumerate() {
+            for chunk in indices.chunks(GLANCE_PARALLEL) {
+                let results = self.round(project, &read.agents, chunk, None, true).await;
+                for (&i, result) in chunk.iter().zip(results) {
                     let mailbox = result?;
-                    read.reach[n * GLANCE_PARALLEL + i] = mailbox.reach();
-                    read.merge(agent, mailbox.rows);
+                    let reach = mailbox.reach();
+                    read.merge(i, mailbox.rows, reach);
                 }
                 (sink.progress)(read.progress);
+                if read.page_due() {
+                    let coverage = read.coverage();
+                    (sink.page)(read.page(coverage, None)).await?;
+                }
             }
-            let coverage = read.coverage();
-            (sink.page)(read.page(&agents, coverage)).await?;
         }
-        let chunks = agents.chunks(PARALLEL).count();
-        for (n, chunk) in agents.chunks(PARALLEL).enumerate() {
-            let reads = chunk
-                .iter()
-                .map(|agent| self.mailbox_traffic(project, agent, since, None));
-            let results = futures::future::join_all(reads).await;
-            for (i, (agent, result)) in chunk.iter().zip(results).enumerate() {
+        for chunk in indices.chunks(PARALLEL) {
+            let results = self.round(project, &read.agents, chunk, since, false).await;
+            for (&i, result) in chunk.iter().zip(results) {
                 let mailbox = result?;
                 if mailbox.truncated {
                     read.notes.push(format!(
-                        "{agent}'s inbox holds more than the {} newest messages this server returns; older ones are left out.",
+                        "{}'s inbox holds more than the {} newest messages this server returns; older ones are left out.",
+                        read.agents[i],
                         mailbox.rows.len()
                     ));
                 }
-                read.reach[n * PARALLEL + i] = None;
                 read.pending.extend(mailbox.pending);
-                read.merge(agent, mailbox.rows);
+                // As far as the server returns it.
+                read.merge(i, mailbox.rows, None);
             }
             read.progress.mailboxes_read += chunk.len();
             (sink.progress)(read.progress);
-            if since.is_none() && n + 1 < chunks && read.fresh.len() >= read.handed.max(1) {
+            let last = chunk.last() == indices.last();
+            if since.is_none() && !last && read.page_due() {
                 let coverage = read.coverage();
-                (sink.page)(read.page(&agents, coverage)).await?;
+                (sink.page)(read.page(coverage, None)).await?;
             }
         }
-        read.acknowledge();
-        (sink.page)(read.page(&agents, Coverage::Whole)).await
+        let pending = std::mem::take(&mut read.pending);
+        (sink.page)(read.page(Coverage::Whole, Some(pending))).await
+    }
+
+    /// The mailboxes of `agents[chunk]` read together: in full, or a glance.
+    async fn round(
+        &self,
+        project: &str,
+        agents: &[String],
+        chunk: &[usize],
+        since: Option<&str>,
+        glance: bool,
+    ) -> Vec<Result<MailboxTraffic, BackendError>> {
+        let limit = glance.then_some(GLANCE);
+        let reads = chunk
+            .iter()
+            .map(|&i| self.mailbox_traffic(project, &agents[i], since, limit));
+        futures::future::join_all(reads).await
     }
 
     /// An agent's mailbox: all of it (newer than `since`), or its newest `glance` messages
