@@ -127,9 +127,7 @@ fn reading(p: TrafficProgress, shown: Option<usize>) -> impl IntoView {
         <div class="traffic loading" role="status" aria-live="polite">
             <p>{text}</p>
             {shown.map(|shown| view! {
-                <p>"Shown so far: the newest " {shown} " messages. A session whose mail is still \
-                    arriving says so; acknowledgement debt and conformance follow when all of it \
-                    has arrived."</p>
+                <p>"Shown so far: " {shown} " messages; a session still being read says so."</p>
             })}
             <progress max=p.mailboxes.max(1) value=p.mailboxes_read></progress>
         </div>

@@ -93,13 +93,8 @@ fn row(session: &PairSession, now: Timestamp) -> SessionRow {
 }
 
 /// A session whose messages are still arriving: who and when as far as read, no verdict.
-fn reading_row(session: &PairSession) -> SessionRow {
+fn reading_row(session: &PairSession, now: Timestamp) -> SessionRow {
     SessionRow {
-        id: session.id.clone(),
-        thread_id: session.thread_id.clone(),
-        task: session.task.clone(),
-        planner: session.planner.clone(),
-        builder: session.builder.clone(),
         phase: None,
         status: SessionStatus::Active,
         checkpoint: None,
@@ -110,11 +105,10 @@ fn reading_row(session: &PairSession) -> SessionRow {
         change_orders: 0,
         pending_change_orders: 0,
         violations: 0,
-        messages: session.timeline.len(),
-        last_at_ms: last_at(session),
         next: None,
         overdue: None,
         reading: true,
+        ..row(session, now)
     }
 }
 
@@ -133,7 +127,7 @@ fn row_of(traffic: &Traffic, session: &PairSession, now: Timestamp) -> SessionRo
     if traffic.whole(session) {
         row(session, now)
     } else {
-        reading_row(session)
+        reading_row(session, now)
     }
 }
 
@@ -174,7 +168,7 @@ pub fn detail(traffic: &Traffic, id: &str, now_ms: i64) -> Option<SessionDetail>
     let s = session(traffic, id)?;
     if !traffic.whole(s) {
         return Some(SessionDetail {
-            row: reading_row(s),
+            row: reading_row(s, Timestamp(now_ms)),
             timeline: Vec::new(),
             checkpoints: Vec::new(),
             change_orders: Vec::new(),

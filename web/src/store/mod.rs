@@ -323,9 +323,8 @@ impl TrafficStore {
                         let summary = engine_load(&link, bytes).await?;
                         if summary.mismatch {
                             mismatch.set(true);
-                            return Err(BackendError::Invalid(
-                                "the server's mail is not the mail kept".into(),
-                            ));
+                            // Stops the read (`mismatch` says why).
+                            return Err(BackendError::Invalid(String::new()));
                         }
                         if let (Some(server), Some(bytes)) = (&keeping, kept_bytes) {
                             // A full disk only costs the next visit a read.

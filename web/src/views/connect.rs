@@ -119,7 +119,7 @@ pub fn ConnectScreen() -> impl IntoView {
                 <input id="project" name="project" type="text" bind:value=project />
                 <label for="remember">"Remember for this tab (sessionStorage)"</label>
                 <input id="remember" name="remember" type="checkbox" bind:checked=remember />
-                <label for="keep-traffic">"Keep the mail read in this browser (IndexedDB): a later visit reads only newer mail"</label>
+                <label for="keep-traffic">"Keep read mail in this browser (IndexedDB)"</label>
                 <input id="keep-traffic" name="keep-traffic" type="checkbox" prop:checked=crate::store::kept::enabled()
                     on:change=move |ev| crate::store::kept::enable(event_target_checked(&ev)) />
                 <button type="submit" disabled=move || matches!(progress.get(), Progress::Busy(_))>"Connect"</button>

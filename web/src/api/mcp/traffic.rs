@@ -8,7 +8,8 @@
 //! message sent to it after the oldest of them), then each mailbox in full, and a last page
 //! with the acknowledgements ([`Coverage::Whole`]). Every page says how far each mailbox
 //! has been read, so the engine knows which sessions it holds in full. A page goes to the
-//! engine after the first round of mailboxes, and then whenever what arrived since the last
+//! engine after the first two mailboxes (the first agent's, then its main correspondent's),
+//! and then whenever what arrived since the last
 //! page at least matches what was handed over before: the engine folds older mail by a
 //! replay, so it folds about twice what it holds at most.
 //!
@@ -87,6 +88,13 @@ impl Reading {
         self.reach[i] = Some(reach);
     }
 
+    /// The agent who sent the newest of the rows read since the last page (the mailbox read
+    /// first, newest first: its latest correspondent).
+    fn partner(&self) -> Option<usize> {
+        let from = &self.rows.first()?.from;
+        self.agents.iter().position(|a| a == from)
+    }
+
     /// What the pages so far hold.
     fn coverage(&self) -> Coverage {
         Coverage::Reading(
@@ -142,15 +150,24 @@ impl McpBackend {
         (sink.progress)(read.progress);
         let indices: Vec<usize> = (0..count).collect();
         if since.is_none() {
-            for chunk in indices.chunks(GLANCE_PARALLEL) {
-                let results = self.round(project, &read.agents, chunk, None, true).await;
-                for (&i, result) in chunk.iter().zip(results) {
-                    let mailbox = result?;
-                    let reach = mailbox.reach();
-                    read.merge(i, mailbox.rows, reach);
+            // First the mailbox of the agent the server lists first (0.2.1: the most recently
+            // active), then that of whom it heard from last (its partner in a Pair session):
+            // a server answers one call after the other, and their sessions are whole on the
+            // first page.
+            let mut order = indices.clone();
+            let mut at = 0;
+            while at < count {
+                let end = (at + if at < 2 { 1 } else { GLANCE_PARALLEL }).min(count);
+                self.glance(project, &mut read, &order[at..end]).await?;
+                if at == 0 {
+                    let partner = read.partner();
+                    if let Some(p) = order[1..].iter().position(|&i| Some(i) == partner) {
+                        order.swap(1, 1 + p);
+                    }
                 }
+                at = end;
                 (sink.progress)(read.progress);
-                if read.page_due() {
+                if at >= count.min(2) && read.page_due() {
                     let coverage = read.coverage();
                     (sink.page)(read.page(coverage, None)).await?;
                 }
@@ -181,6 +198,22 @@ impl McpBackend {
         }
         let pending = std::mem::take(&mut read.pending);
         (sink.page)(read.page(Coverage::Whole, Some(pending))).await
+    }
+
+    /// A glance at the mailboxes of `read.agents[chunk]`, taken into `read`.
+    async fn glance(
+        &self,
+        project: &str,
+        read: &mut Reading,
+        chunk: &[usize],
+    ) -> Result<(), BackendError> {
+        let results = self.round(project, &read.agents, chunk, None, true).await;
+        for (&i, result) in chunk.iter().zip(results) {
+            let mailbox = result?;
+            let reach = mailbox.reach();
+            read.merge(i, mailbox.rows, reach);
+        }
+        Ok(())
     }
 
     /// The mailboxes of `agents[chunk]` read together: in full, or a glance.
