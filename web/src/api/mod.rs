@@ -423,7 +423,7 @@ pub struct TrafficSink {
     /// Hears the progress.
     pub progress: Rc<dyn Fn(TrafficProgress)>,
     /// Takes a page.
-    pub page: Rc<dyn Fn(TrafficPage) -> Pin<Box<dyn Future<Output = Result<(), BackendError>>>>>,
+    pub page: Rc<dyn Fn(TrafficPage) -> BackendFuture<'static, ()>>,
 }
 
 /// How far reading a project's traffic got.

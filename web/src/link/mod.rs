@@ -76,9 +76,12 @@ struct Worker {
     failed: Rc<RefCell<Option<String>>>,
 }
 
+/// The engine run in the page: a request's bytes to the answer's.
+type InlineEngine = Box<dyn FnMut(&[u8]) -> Vec<u8>>;
+
 enum Transport {
     Worker(Rc<Worker>),
-    Inline(RefCell<Box<dyn FnMut(&[u8]) -> Vec<u8>>>),
+    Inline(RefCell<InlineEngine>),
 }
 
 /// A handle on the engine, shared by the whole app.
