@@ -221,6 +221,9 @@ mod tests {
             key: key.clone(),
             rows: Vec::new(),
             reset: true,
+            coverage: crate::model::Coverage::Whole,
+            newer: false,
+            pending: None,
             agents: None,
         };
         ask(&mut engine, load).unwrap();

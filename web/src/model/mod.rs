@@ -34,7 +34,7 @@ pub use sessions::{
     ChangeOrderView, CheckpointHistory, ContractView, IntegrityView, SessionDetail, SessionPage,
     SessionRow, Step, TimelineItem, ViolationView, WaitingView,
 };
-pub use traffic::{TrafficKey, TrafficSummary};
+pub use traffic::{Coverage, TrafficKey, TrafficSummary};
 
 use serde::{Deserialize, Serialize};
 
