@@ -13,8 +13,8 @@
 use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
 use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
 use crate::model::{
-    AgentConformance, AuditRun, CheckpointCard, Coverage, EvidencePage, FileRead, Html, Inspection,
-    ReadPlan, SessionPage, SessionRow, TrafficKey, TrafficSummary,
+    AuditRun, CheckpointCard, Coverage, EvidencePage, FileRead, Html, Inspection, ReadPlan,
+    SessionPage, SessionRow, TrafficKey, TrafficSummary,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -291,7 +291,7 @@ answers! {
     Audits => Html;
     RunAudit => Html;
     TaskBoards => Html;
-    Conformance => Vec<AgentConformance>;
+    Conformance => Html;
     EvidenceNeeds => ReadPlan;
     Evidence => EvidencePage;
     RecordLine => String;

@@ -107,9 +107,18 @@ mod tests {
             .collect()
     }
 
+    /// The report of `project` as the engine answers it, masked unless `reveal`.
     fn report(project: &str, reveal: bool) -> Vec<AgentConformance> {
-        let (mut engine, key) = loaded(project);
-        ask(&mut engine, ask::Conformance { key, reveal }).unwrap()
+        let (engine, key) = loaded(project);
+        of(&engine, &key, reveal)
+    }
+
+    fn of(
+        engine: &super::super::Engine,
+        key: &crate::model::TrafficKey,
+        reveal: bool,
+    ) -> Vec<AgentConformance> {
+        super::super::secrets::shown(super::report(engine.traffic(key).unwrap()), reveal)
     }
 
     /// An agent's rule.
@@ -192,14 +201,7 @@ mod tests {
         // The server's list without OliveMarsh (an agent retired, say).
         let registered = vec!["CrimsonPeak".into(), "TealHarbor".into()];
         load_with_agents(&mut engine, &key, true, registered);
-        let report = ask(
-            &mut engine,
-            ask::Conformance {
-                key: key.clone(),
-                reveal: false,
-            },
-        )
-        .unwrap();
+        let report = of(&engine, &key, false);
         let olive = agent(&report, "OliveMarsh");
         assert_eq!(olive.registered, Some(false));
         let registered = rule(&report, "OliveMarsh", "000.error.invalid-agent");
@@ -227,7 +229,27 @@ mod tests {
             agents: None,
         };
         ask(&mut engine, load).unwrap();
-        let unknown = ask(&mut engine, ask::Conformance { key, reveal: false }).unwrap();
-        assert!(unknown.is_empty());
+        assert!(of(&engine, &key, false).is_empty());
+    }
+
+    #[test]
+    fn the_panel_shows_each_rule_with_the_seeds_words_and_links_its_messages() {
+        let (mut engine, key) = loaded("pair-lab");
+        let html = ask(&mut engine, ask::Conformance { key, reveal: false })
+            .unwrap()
+            .0;
+        assert!(
+            html.contains(
+                r#"details class="agent-conformance" data-level="fail" data-agent="GreenCastle""#
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"tr class="rule" data-status="fail" data-rule="004.security.secrets""#)
+        );
+        assert!(html.contains("Never include passwords, API keys, or secrets in messages"));
+        assert!(html.contains(r#"data-status="not tested""#));
+        assert!(html.contains(r#"href="/demo/p/pair-lab/m/"#));
+        assert!(html.contains("MUST rules tested"));
     }
 }

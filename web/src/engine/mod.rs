@@ -135,11 +135,13 @@ impl Engine {
             // until the whole has arrived (the page says the mail is still being read).
             Request::Conformance(q::Conformance { key, reveal }) => {
                 reply::<q::Conformance>(self.traffic(&key).map(|t| {
-                    if t.reading() {
+                    let reading = t.reading();
+                    let agents = if reading {
                         Vec::new()
                     } else {
                         shown(conformance::report(t), reveal)
-                    }
+                    };
+                    html::conformance::report(&agents, &key, reading)
                 }))
             }
             Request::EvidenceNeeds(q::EvidenceNeeds {

@@ -1,6 +1,6 @@
 //! The read-only panels, written here as HTML: a checkpoint's evidence and review records
 //! ([`evidence`]), audit reports and change orders ([`audit`]), a session in full
-//! ([`session`]) and the task boards ([`boards`]). They are `maud` templates: every text
+//! ([`session`]), the task boards ([`boards`]) and agent conformance ([`conformance`]). They are `maud` templates: every text
 //! spliced in is escaped by its type, and the one HTML taken as it is, Markdown as the
 //! console's safe renderer wrote it, goes through [`markdown`]. The page inserts the result
 //! as it inserts rendered Markdown (`components::html::EngineHtml`, which also ticks the
@@ -9,6 +9,7 @@
 
 pub mod audit;
 pub mod boards;
+pub mod conformance;
 pub mod evidence;
 pub mod session;
 
