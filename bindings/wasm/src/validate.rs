@@ -1,7 +1,11 @@
-//! Validation exports: JSON bytes in, a result code out (see [`crate::report`]).
+//! Validation exports: JSON bytes in, a result code out (see [`crate::report`]); and one mail
+//! message read whole for an agent's guard (`readMail`).
 
-use crate::report::{self, Target};
+use crate::report::{self, JsReport, Target};
+use serde::Serialize;
+use serde_json::Value;
 use std::cell::RefCell;
+use switchboard_core::agent_mail::Carried;
 use switchboard_core::protocol::{self, Report};
 use wasm_bindgen::prelude::*;
 
@@ -67,4 +71,50 @@ pub fn take_reports(segments: bool) -> String {
 #[wasm_bindgen(js_name = takeReportTable)]
 pub fn take_report_table() -> Vec<u32> {
     TABLE.with(|t| std::mem::take(&mut *t.borrow_mut()))
+}
+
+/// One mail message as [`read_mail`] returns it.
+#[derive(Serialize)]
+struct Mail<'a> {
+    /// `message` (a valid protocol message), `invalid`, or `plain` (no JSON message in it).
+    kind: &'static str,
+    report: JsReport<'a>,
+    /// The protocol message (for an Agent Mail row, the one it carries; a Pair body as
+    /// `{subject, body}`), when it is JSON.
+    message: Option<&'a Value>,
+}
+
+/// Reads one mail message, an Agent Mail row or a bare protocol message, given as JSON bytes
+/// ([`Carried::read`]); returns `{kind, report, message}` as JSON text.
+#[wasm_bindgen(js_name = readMail)]
+pub fn read_mail(bytes: &[u8], options: u32) -> Result<String, JsError> {
+    let Some(Target::Detect(options)) = report::decode(options) else {
+        return Err(unknown_options(options));
+    };
+    let text = match serde_json::from_slice::<Value>(bytes) {
+        Ok(value) => {
+            let (report, carried) = Carried::read(value, &options);
+            let (kind, message) = match &carried {
+                Carried::Message(m) => ("message", Some(&m.value)),
+                Carried::Invalid(invalid) => ("invalid", invalid.message.as_ref()),
+                Carried::Plain { .. } => ("plain", None),
+            };
+            mail_json(kind, &report, message)
+        }
+        // Not JSON: its `not_json` report, as `validateBytes` gives it.
+        Err(_) => mail_json("invalid", &protocol::validate_slice(bytes, &options), None),
+    };
+    text.map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn mail_json(
+    kind: &'static str,
+    report: &Report,
+    message: Option<&Value>,
+) -> serde_json::Result<String> {
+    serde_json::to_string(&Mail {
+        kind,
+        report: JsReport::of(report, false),
+        message,
+    })
 }
