@@ -111,7 +111,12 @@ export class SwitchboardError extends Error {
 /** The largest time a Date holds, in milliseconds either side of the epoch. */
 const MAX_TIME = 8.64e15;
 
-export function createApi(glue) {
+/**
+ * The package's API over the initialised glue: with `full` (the main entry) everything, else
+ * (the `validate` entry, whose module exports only validation) validation, schema objects and
+ * `readMail`.
+ */
+export function createApi(glue, { full }) {
   const registry = JSON.parse(glue.registry());
   const families = registry.families;
   const familyIndex = new Map(families.map((f, i) => [f.name, i]));
@@ -303,18 +308,20 @@ export function createApi(glue) {
       }
       return jsonSchema(key);
     }
-    return Object.freeze({
+    const standard = {
+      version: 1,
+      vendor: "switchboard",
+      validate(value) {
+        const r = run(value);
+        return r.issues ? { issues: r.issues } : { value: r.value };
+      },
+    };
+    // The validation-only module has no JSON Schema export.
+    if (full) standard.jsonSchema = Object.freeze({ input: standardJsonSchema, output: standardJsonSchema });
+    const object = {
       key,
       lenient,
-      "~standard": Object.freeze({
-        version: 1,
-        vendor: "switchboard",
-        validate(value) {
-          const r = run(value);
-          return r.issues ? { issues: r.issues } : { value: r.value };
-        },
-        jsonSchema: Object.freeze({ input: standardJsonSchema, output: standardJsonSchema }),
-      }),
+      "~standard": Object.freeze(standard),
       safeParse(value) {
         const r = run(value);
         return r.issues
@@ -332,10 +339,9 @@ export function createApi(glue) {
           ? { success: false, error: new SchemaError(key, r.issues, r.warnings) }
           : { success: true, data: r.value, warnings: r.warnings };
       },
-      jsonSchema() {
-        return jsonSchema(key);
-      },
-    });
+    };
+    if (full) object.jsonSchema = () => jsonSchema(key);
+    return Object.freeze(object);
   }
 
   const schemas = { any: makeSchema("any", false) };
@@ -623,6 +629,12 @@ export function createApi(glue) {
     return `${family.name}/${family.types[((code >>> 4) & 0xff) - 1]}`;
   }
 
+  function readMail(mail, options) {
+    const word = optionsWord(options, "readMail");
+    const bytes = typeof mail === "string" ? utf8(toText(mail, "readMail")) : utf8(toJson(mail, "readMail"));
+    return JSON.parse(glue.readMail(bytes, word));
+  }
+
   function parseJson(text, options) {
     const word = optionsWord(options, "parseJson");
     const code = glue.validateBytes(utf8(toText(text, "parseJson")), word);
@@ -638,15 +650,23 @@ export function createApi(glue) {
     families.map((f) => Object.freeze({ name: f.name, title: f.title, version: f.version, types: Object.freeze(f.types.slice()) })),
   );
 
-  return {
+  const validation = {
     validate,
     validateJson,
     validateBytes,
     validateBatch,
-    jsonSchema,
     schema,
     schemas,
     families: familyList,
+    parseJson,
+    readMail,
+  };
+  if (!full) return validation;
+  return {
+    ...validation,
+    jsonSchema,
+    build,
+    errorReply,
     buildPaneSnapshot,
     buildPaneSummary,
     runPaneSmoke,
@@ -659,8 +679,5 @@ export function createApi(glue) {
     fingerprint,
     verifyFingerprints,
     audit,
-    build,
-    errorReply,
-    parseJson,
   };
 }
