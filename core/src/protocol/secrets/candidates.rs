@@ -211,7 +211,10 @@ fn avx2_each(b: &[u8], f: &mut impl FnMut(usize) -> bool) -> bool {
 }
 
 /// Calls `f(at + k)` for each bit `k` set in `mask`, lowest first, until `f` returns `false`.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 fn report(mut mask: u32, at: usize, f: &mut impl FnMut(usize) -> bool) -> bool {
     while mask != 0 {
@@ -221,6 +224,60 @@ fn report(mut mask: u32, at: usize, f: &mut impl FnMut(usize) -> bool) -> bool {
         mask &= mask - 1;
     }
     true
+}
+
+/// The rounds of sixteen places the SSSE3 and WebAssembly SIMD paths share: `block(at)` gives
+/// the places of the sixteen bytes from `at` as bits (it reads the byte before and the byte after
+/// them; `at + 17 <= b.len()` here), and `short(v)` those of a string of 8 to 16 bytes held in
+/// `v`, zeros after its end (a zero byte is no anchor's first or second byte).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+#[inline(always)]
+fn rounds(
+    b: &[u8],
+    f: &mut impl FnMut(usize) -> bool,
+    block: impl Fn(usize) -> u32,
+    short: impl Fn(u128) -> u32,
+) -> bool {
+    let mut i = 0;
+    // Each block reads the byte after it (the second byte of its last place).
+    while i + 17 <= b.len() {
+        if !report(block(i), i, f) {
+            return false;
+        }
+        i += 16;
+    }
+    let len = b.len();
+    if i == len {
+        return true;
+    }
+    if len >= 17 {
+        // The last block again, overlapping the one before: its places from `i` on.
+        let start = len - 17;
+        let fresh = u32::MAX << (i - start);
+        if !report(block(start) & fresh, start, f) {
+            return false;
+        }
+        // The very last place has no second byte: only `=` anchors there.
+        return b[len - 1] != b'=' || f(len - 1);
+    }
+    if len < 8 {
+        return (i..len).all(f);
+    }
+    // A short string (8 to 16 bytes), from two overlapping 8-byte reads.
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[at..at + 8]);
+        u64::from_le_bytes(w)
+    };
+    let low = word(0);
+    let high = word(len - 8)
+        .checked_shr(8 * (16 - len) as u32)
+        .unwrap_or(0);
+    let v = u128::from(low) | u128::from(high) << 64;
+    report(short(v) & ((1u32 << len) - 1), 0, f)
 }
 
 /// A way to run [`each`] (for the tests).
@@ -277,15 +334,6 @@ mod ssse3 {
     /// The CPU must have SSSE3.
     #[target_feature(enable = "ssse3")]
     pub(super) unsafe fn each(b: &[u8], f: &mut impl FnMut(usize) -> bool) -> bool {
-        fn report(mut mask: u32, at: usize, f: &mut impl FnMut(usize) -> bool) -> bool {
-            while mask != 0 {
-                if !f(at + mask.trailing_zeros() as usize) {
-                    return false;
-                }
-                mask &= mask - 1;
-            }
-            true
-        }
         let table = |t: &[u8; 16]| _mm_loadu_si128(t.as_ptr().cast::<__m128i>());
         let (first_lo, first_hi) = (table(&TABLES.first_lo), table(&TABLES.first_hi));
         let (second_lo, second_hi) = (table(&TABLES.second_lo), table(&TABLES.second_hi));
@@ -326,50 +374,11 @@ mod ssse3 {
             places(prev, here, _mm_loadu_si128(p.add(1).cast::<__m128i>()))
         };
 
-        let mut i = 0;
-        // Each block reads the byte after it (the second byte of its last place).
-        while i + 17 <= b.len() {
-            // SAFETY: i + 17 <= len, so both 16-byte loads are inside `b`.
-            if !report(block(i), i, f) {
-                return false;
-            }
-            i += 16;
-        }
-        let len = b.len();
-        if i == len {
-            return true;
-        }
-        if len >= 17 {
-            // The last block again, overlapping the one before: its places from `i` on.
-            let start = len - 17;
-            let fresh = u32::MAX << (i - start);
-            if !report(block(start) & fresh, start, f) {
-                return false;
-            }
-            // The very last place has no second byte: only `=` anchors there.
-            return b[len - 1] != b'=' || f(len - 1);
-        }
-        if len < 8 {
-            return (i..len).all(f);
-        }
-        // A short string (8 to 16 bytes), built in registers from two overlapping 8-byte
-        // reads, zeros after its end (a zero byte is no anchor's first or second byte).
-        let word = |at: usize| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&b[at..at + 8]);
-            u64::from_le_bytes(w)
-        };
-        let low = word(0);
-        let high = word(len - 8)
-            .checked_shr(8 * (16 - len) as u32)
-            .unwrap_or(0);
-        let v = u128::from(low) | u128::from(high) << 64;
         let vector = |x: u128| _mm_set_epi64x((x >> 64) as i64, x as i64);
-        report(
-            places(vector(v << 8), vector(v), vector(v >> 8)) & ((1u32 << len) - 1),
-            0,
-            f,
-        )
+        // SAFETY (the blocks' loads): `rounds` keeps `at + 17 <= b.len()`.
+        super::rounds(b, f, block, |v| {
+            places(vector(v << 8), vector(v), vector(v >> 8))
+        })
     }
 }
 
@@ -382,16 +391,6 @@ mod simd128 {
         i8x16_shuffle, u64x2, u8x16_bitmask, u8x16_eq, u8x16_shr, u8x16_splat, u8x16_swizzle, v128,
         v128_and, v128_andnot, v128_load, v128_or,
     };
-
-    fn report(mut mask: u32, at: usize, f: &mut impl FnMut(usize) -> bool) -> bool {
-        while mask != 0 {
-            if !f(at + mask.trailing_zeros() as usize) {
-                return false;
-            }
-            mask &= mask - 1;
-        }
-        true
-    }
 
     /// `v`'s bytes moved up by one lane, a zero into the first.
     fn shift_up(v: v128) -> v128 {
@@ -430,7 +429,7 @@ mod simd128 {
             u32::from(u8x16_bitmask(hits))
         };
         // The block of 16 starting at `at` (the bytes before and after it are read too).
-        // SAFETY (the callers): `at + 17 <= b.len()`.
+        // SAFETY: `rounds` keeps `at + 17 <= b.len()`, so the three loads are inside `b`.
         let block = |at: usize| unsafe {
             let p = b.as_ptr().add(at);
             let here = v128_load(p.cast::<v128>());
@@ -443,49 +442,10 @@ mod simd128 {
             places(prev, here, v128_load(p.add(1).cast::<v128>()))
         };
 
-        let mut i = 0;
-        // Each block reads the byte after it (the second byte of its last place).
-        while i + 17 <= b.len() {
-            if !report(block(i), i, f) {
-                return false;
-            }
-            i += 16;
-        }
-        let len = b.len();
-        if i == len {
-            return true;
-        }
-        if len >= 17 {
-            // The last block again, overlapping the one before: its places from `i` on.
-            let start = len - 17;
-            let fresh = u32::MAX << (i - start);
-            if !report(block(start) & fresh, start, f) {
-                return false;
-            }
-            // The very last place has no second byte: only `=` anchors there.
-            return b[len - 1] != b'=' || f(len - 1);
-        }
-        if len < 8 {
-            return (i..len).all(f);
-        }
-        // A short string (8 to 16 bytes), built from two overlapping 8-byte reads, zeros
-        // after its end (a zero byte is no anchor's first or second byte).
-        let word = |at: usize| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&b[at..at + 8]);
-            u64::from_le_bytes(w)
-        };
-        let low = word(0);
-        let high = word(len - 8)
-            .checked_shr(8 * (16 - len) as u32)
-            .unwrap_or(0);
-        let v = u128::from(low) | u128::from(high) << 64;
         let vector = |x: u128| u64x2(x as u64, (x >> 64) as u64);
-        report(
-            places(vector(v << 8), vector(v), vector(v >> 8)) & ((1u32 << len) - 1),
-            0,
-            f,
-        )
+        super::rounds(b, f, block, |v| {
+            places(vector(v << 8), vector(v), vector(v >> 8))
+        })
     }
 }
 
