@@ -130,7 +130,8 @@ export function createGuard(api) {
 
     async function fetchInbox(args) {
       if (args === null || typeof args !== "object") throw new TypeError(`fetchInbox: arguments must be an object, got ${kindOf(args)}`);
-      const rows = await call("fetch_inbox", { include_bodies: true, ...args });
+      // The guard reads every body.
+      const rows = await call("fetch_inbox", { ...args, include_bodies: true });
       if (!Array.isArray(rows)) throw new TypeError(`fetch_inbox: expected a list of messages, got ${kindOf(rows)}`);
       return rows.map((row) => inspect(row, args.agent_name));
     }

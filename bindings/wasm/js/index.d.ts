@@ -257,13 +257,12 @@ export interface ReplyMessageArgs {
   [member: string]: unknown;
 }
 
-/** `fetch_inbox`'s arguments (Agent Mail); `include_bodies` is true unless given. */
+/** `fetch_inbox`'s arguments (Agent Mail); bodies are always fetched (`include_bodies: true`). */
 export interface FetchInboxArgs {
   project_key: string;
   agent_name: string;
   limit?: number;
   urgent_only?: boolean;
-  include_bodies?: boolean;
   since_ts?: string;
   [member: string]: unknown;
 }
