@@ -4,12 +4,15 @@
 //! tokenizes it (html5ever), must show that text as text and hold no element, attribute or
 //! URL scheme from it. The models are the demo's, as the engine computes them.
 
-use super::{audit, boards, evidence, session};
+use super::{audit, boards, conformance, evidence, session};
 use crate::api::demo::dates::DEMO_NOW_MS;
 use crate::ask;
 use crate::engine::evidence_tests::read_folder;
 use crate::engine::tests::loaded;
-use crate::engine::{audits, boards as board_model, evidence as evidence_model, sessions};
+use crate::engine::{
+    audits, boards as board_model, conformance as conformance_model, evidence as evidence_model,
+    sessions,
+};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
@@ -194,6 +197,17 @@ fn task_boards_show_hostile_texts_as_text() {
         let model = board_model::boards(engine.traffic(&key).unwrap(), DEMO_NOW_MS);
         each_text(&format!("boards of {project}"), |text| {
             boards::boards(&hostile(&model, text), &key, DEMO_NOW_MS).0
+        });
+    }
+}
+
+#[test]
+fn conformance_shows_hostile_texts_as_text() {
+    for project in ["droid-fleet", "pair-lab"] {
+        let (engine, key) = loaded(project);
+        let model = conformance_model::report(engine.traffic(&key).unwrap());
+        each_text(&format!("conformance of {project}"), |text| {
+            conformance::report(&hostile(&model, text), &key, false).0
         });
     }
 }
