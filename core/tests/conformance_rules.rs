@@ -564,6 +564,35 @@ fn a_bare_pair_log_learns_the_roles() {
     );
 }
 
+/// A Pair message whose type cannot be read (no `subject`) breaks the rules about every
+/// message's structure, not the members rule of each message type.
+#[test]
+fn a_message_of_no_known_type_breaks_only_the_structure_rules() {
+    let typeless = json!({"id": 2, "from": "bob", "to": ["alice"], "subject": "hello",
+        "thread_id": "pair-1", "created_ts": "2026-01-01T00:01:00Z",
+        "body_md": json!({"body": {"phase": "BUILD_COMPLETE", "status": "READY_FOR_REVIEW"}})
+            .to_string()});
+    let r = report(&[init("2026-01-01T00:00:00Z"), typeless]);
+    assert_eq!(
+        status(&r, "bob", "000.structure.json"),
+        Status::Fail,
+        "{}",
+        explain(&r)
+    );
+    for rule in [
+        "000.pair-init.members",
+        "000.build-complete.members",
+        "000.change-order.members",
+    ] {
+        assert_ne!(
+            status(&r, "bob", rule),
+            Status::Fail,
+            "{rule}: {}",
+            explain(&r)
+        );
+    }
+}
+
 #[test]
 fn an_unknown_sender_passes_nothing_that_needs_one() {
     // A droid message without its sender_id: no envelope, no name to infer it from.

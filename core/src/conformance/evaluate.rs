@@ -469,11 +469,13 @@ fn decide(log: &Log<'_>, agent: &str, rule: &'static Rule, hits: &[Hit]) -> Rule
     let findings: Vec<&Hit> = hits
         .iter()
         .filter(|h| checks.iter().any(|c| std::ptr::eq(*c, h.check)))
+        // A finding on a message of no known type breaks only the rules about every message
+        // (as `reads` reads it); one on no message (the folder's) breaks the rule.
         .filter(|h| {
-            h.entry
-                .and_then(|i| log.by_index.get(&i))
-                .and_then(|e| e.message_type())
-                .is_none_or(|t| rule.is_about(t))
+            h.entry.and_then(|i| log.by_index.get(&i)).is_none_or(|e| {
+                e.message_type()
+                    .map_or(rule.about.is_empty(), |t| rule.is_about(t))
+            })
         })
         .collect();
     let mut relevant: BTreeSet<usize> = BTreeSet::new();
