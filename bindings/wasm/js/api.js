@@ -546,6 +546,10 @@ export function createApi(glue) {
     return unwrap(glue.verifyFingerprints(jsonText(baseline, "baseline", fn), jsonText(current, "current", fn)));
   }
 
+  function verifyRecords(trail, head) {
+    return unwrap(glue.verifyRecords(toText(trail, "verifyRecords"), head ?? undefined));
+  }
+
   function audit(input) {
     if (input === null || typeof input !== "object") throw new TypeError(`audit: expected {contract, diff, approved?}, got ${describe(input)}`);
     const { contract, diff, approved = [] } = input;
@@ -658,6 +662,7 @@ export function createApi(glue) {
     nextGate,
     fingerprint,
     verifyFingerprints,
+    verifyRecords,
     audit,
     build,
     errorReply,

@@ -44,6 +44,7 @@ pub mod contract;
 pub mod gate;
 pub mod packed;
 pub mod pane;
+pub mod records;
 pub mod reply;
 pub mod report;
 pub mod schema;

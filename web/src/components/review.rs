@@ -68,10 +68,12 @@ pub struct Decided<'a> {
 /// words.
 pub async fn keep(link: &EngineLink, decided: Decided<'_>) -> Result<(), String> {
     let record = ReviewRecord {
+        reviewer: String::new(),
         project: decided.project.to_owned(),
         session: decided.session.to_owned(),
         checkpoint: decided.checkpoint,
         decision: decided.decision,
+        outcome: switchboard_core::evidence::record::Outcome::Decided,
         decided_at_ms: decided.now_ms,
         decided_at: when(decided.now_ms),
         artifacts: decided.shown,
