@@ -220,9 +220,12 @@ for (const [label, venv, variant] of [
       await card.waitFor({ timeout: 30_000 });
       assert.equal(await card.getAttribute("data-checkpoint"), "1");
       assert.match(await card.locator(".needs").textContent(), /tmp\/pair_1767200000_spec_draft\.md/);
+      await page.getByLabel("Reviewing as").fill("Ada");
       await card.getByLabel("Decision for pair-live (as the seed writes it)").fill("APPROVED");
       const outgoing = card.locator(".outgoing");
       await outgoing.waitFor();
+      // No folder is linked: approving is an override, with its reason.
+      await card.getByLabel("Reason for the override (recorded in the review trail)").fill("contract read in the PR");
       assert.match(await outgoing.textContent(), /Will send CONTRACT_FINAL from BlueLake to GreenCastle in thread pair-live · valid/);
       const body = JSON.parse(await outgoing.locator("pre").textContent());
 

@@ -120,42 +120,77 @@ impl TrafficStore {
             b.insert(key.clone());
         });
         let store = *self;
-        let first = since.is_none();
-        if first {
-            store.set(&key, TrafficState::Loading(TrafficProgress::default()));
-        }
         leptos::task::spawn_local(async move {
-            let outcome = store.read(backend, link, &key, since).await;
+            // A failed read keeps what was loaded (a first read says why); the next one
+            // tries again.
+            let _ = store.update(backend, link, &key, since).await;
             store.busy.update_value(|b| {
                 b.remove(&key);
             });
-            match outcome {
-                Ok(Some((summary, mut notes))) => {
-                    // A poll's notes (about newer mail) do not replace the first read's.
-                    let (generation, before) = store.states.with_untracked(|s| match s.get(&key) {
-                        Some(TrafficState::Ready {
-                            generation, notes, ..
-                        }) => (generation + 1, notes.clone()),
-                        _ => (1, Vec::new()),
-                    });
-                    if !first {
-                        notes = before;
-                    }
-                    store.set(
-                        &key,
-                        TrafficState::Ready {
-                            generation,
-                            summary,
-                            notes,
-                        },
-                    );
-                }
-                Ok(None) => {}
-                Err(error) if first => store.set(&key, TrafficState::Failed(error)),
-                // A failed poll keeps what was loaded; the next one tries again.
-                Err(_) => {}
-            }
         });
+    }
+
+    /// Reads the mail newer than what the engine holds of `key`'s project and loads it, now
+    /// (a decision is about to be sent: what became of its checkpoint is read from there).
+    ///
+    /// # Errors
+    /// The server could not be read.
+    pub async fn catch_up(
+        &self,
+        backend: Rc<dyn Backend>,
+        link: EngineLink,
+        key: &TrafficKey,
+    ) -> Result<(), BackendError> {
+        let since = match self.state_untracked(key) {
+            Some(TrafficState::Ready { summary, .. }) => Some(summary.newest.unwrap_or_default()),
+            _ => None,
+        };
+        self.update(Ok(backend), link, key, since).await
+    }
+
+    /// Reads the traffic (all of it without `since`) into the engine and the new state.
+    async fn update(
+        &self,
+        backend: Result<Rc<dyn Backend>, BackendError>,
+        link: EngineLink,
+        key: &TrafficKey,
+        since: Option<String>,
+    ) -> Result<(), BackendError> {
+        let store = *self;
+        let first = since.is_none();
+        if first {
+            store.set(key, TrafficState::Loading(TrafficProgress::default()));
+        }
+        match store.read(backend, link, key, since).await {
+            Ok(Some((summary, mut notes))) => {
+                // A poll's notes (about newer mail) do not replace the first read's.
+                let (generation, before) = store.states.with_untracked(|s| match s.get(key) {
+                    Some(TrafficState::Ready {
+                        generation, notes, ..
+                    }) => (generation + 1, notes.clone()),
+                    _ => (1, Vec::new()),
+                });
+                if !first {
+                    notes = before;
+                }
+                store.set(
+                    key,
+                    TrafficState::Ready {
+                        generation,
+                        summary,
+                        notes,
+                    },
+                );
+                Ok(())
+            }
+            Ok(None) => Ok(()),
+            Err(error) => {
+                if first {
+                    store.set(key, TrafficState::Failed(error.clone()));
+                }
+                Err(error)
+            }
+        }
     }
 
     fn set(&self, key: &TrafficKey, state: TrafficState) {

@@ -21,9 +21,14 @@ use ed25519_dalek::{Signature, VerifyingKey};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
-/// The agent whose mailbox holds the trail: it sends each record to itself. A name Agent
-/// Mail 0.2.1 accepts (adjective + noun) and no agent of a session would pick.
-pub const TRAIL_AGENT: &str = "SwitchboardTrail";
+/// The agent whose mailbox holds the trail: it sends each record to itself. Agent Mail 0.2.1
+/// takes only names from its adjective and noun lists (any other is silently replaced by a
+/// random one); the console refuses to write the trail as an agent of that name that another
+/// program registered.
+pub const TRAIL_AGENT: &str = "QuietLantern";
+
+/// The program the trail's agent is registered with.
+pub const TRAIL_PROGRAM: &str = "switchboard";
 
 /// The subject of a trail message: this, then the session, checkpoint and decision.
 pub const SUBJECT: &str = "Switchboard review record";
@@ -62,15 +67,21 @@ impl TrailLine {
         }
     }
 
-    /// The bytes the reviewer signs.
+    /// The text the reviewer signs (its UTF-8 bytes): the line without its signature.
     #[must_use]
-    pub fn signed_bytes(&self) -> Vec<u8> {
+    pub fn signed_text(&self) -> String {
         let signed = Signed {
             record: &self.record,
             prev: &self.prev,
             public_key: &self.public_key,
         };
-        serde_json::to_vec(&signed).unwrap_or_default()
+        serde_json::to_string(&signed).unwrap_or_default()
+    }
+
+    /// The bytes the reviewer signs ([`TrailLine::signed_text`]).
+    #[must_use]
+    pub fn signed_bytes(&self) -> Vec<u8> {
+        self.signed_text().into_bytes()
     }
 
     /// The line as it is kept (one JSON object, no line break inside).
@@ -185,6 +196,21 @@ pub enum ProblemCode {
     OtherProject,
     /// The trail does not end at the head given.
     HeadMismatch,
+}
+
+impl ProblemCode {
+    /// Its name as it serializes (`chain_broken`, …).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ProblemCode::NotARecord => "not_a_record",
+            ProblemCode::ChainBroken => "chain_broken",
+            ProblemCode::BadSignature => "bad_signature",
+            ProblemCode::FingerprintsDiffer => "fingerprints_differ",
+            ProblemCode::OtherProject => "other_project",
+            ProblemCode::HeadMismatch => "head_mismatch",
+        }
+    }
 }
 
 /// A problem, at a line (1-based; 0: the trail as a whole).

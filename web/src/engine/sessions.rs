@@ -2,6 +2,7 @@
 //! session views (`PairSession::view`, `PairSession::decide`).
 
 use super::audits;
+use super::concerns;
 use super::fields::{self, issue_view};
 use super::html::{self, written};
 use super::secrets::shown;
@@ -221,7 +222,9 @@ pub fn checkpoints(
                 .and_then(|v| v.get("body"))
                 .map(|body| fields::fields(body, "/body", &[]))
                 .unwrap_or_default();
+            let audits = audits::of_session(traffic, s);
             Some(CheckpointCard {
+                concerns: concerns::of_mail(s, &audits, opening),
                 at: OpenCheckpoint {
                     session: s.id.clone(),
                     checkpoint: open,
@@ -241,7 +244,7 @@ pub fn checkpoints(
                         written(|h| html::audit::change_order(h, &order))
                     }),
                 audits: {
-                    let cards = shown(audits::of_session(traffic, s), reveal);
+                    let cards = shown(audits, reveal);
                     written(|h| html::audit::list(h, &cards, key))
                 },
             })

@@ -6,8 +6,9 @@
 
 use crate::api::{MailRow, OpenCheckpoint};
 use crate::model::TrafficSummary;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use switchboard_core::agent_mail::Envelope;
+use switchboard_core::evidence::trail::is_trail_message;
 use switchboard_core::protocol::Options;
 use switchboard_core::session::agents::Registry;
 use switchboard_core::session::pair_claude::PairClaudeConfig;
@@ -24,6 +25,8 @@ pub struct Traffic {
     latest: Option<Timestamp>,
     newest: Option<(Timestamp, String)>,
     registry: Option<Registry>,
+    /// The review trail's messages (`engine::trail`), by id: kept out of the protocol log.
+    trail: BTreeMap<u64, String>,
 }
 
 impl Traffic {
@@ -37,17 +40,21 @@ impl Traffic {
         }
         let start = self.envelopes.len();
         for row in rows {
-            if self.by_id.contains_key(&row.id) {
+            if self.by_id.contains_key(&row.id) || self.trail.contains_key(&row.id) {
                 continue;
             }
             let index = self.envelopes.len();
-            self.by_id.insert(row.id, index);
             let env = Envelope::from_row(index, &row, &Options::default());
             if let Some(at) = env.at {
                 if self.newest.as_ref().is_none_or(|(t, _)| at > *t) {
                     self.newest = Some((at, row.created_ts.clone()));
                 }
             }
+            if is_trail_message(&row.from, &row.subject) {
+                self.trail.insert(row.id, row.body_md);
+                continue;
+            }
+            self.by_id.insert(row.id, index);
             self.envelopes.push(env);
         }
         let fresh = &self.envelopes[start..];
@@ -85,6 +92,11 @@ impl Traffic {
     #[must_use]
     pub fn entry_of(&self, id: u64) -> Option<usize> {
         self.by_id.get(&id).copied()
+    }
+
+    /// The review trail's lines as the mail holds them, in message id order.
+    pub fn trail(&self) -> impl Iterator<Item = &str> {
+        self.trail.values().map(String::as_str)
     }
 
     /// Every envelope, in load order.

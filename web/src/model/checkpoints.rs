@@ -5,6 +5,7 @@ use super::message::Field;
 use super::sessions::SessionRow;
 use super::Html;
 use serde::{Deserialize, Serialize};
+use switchboard_core::evidence::record::Concern;
 use switchboard_core::session::pair::checkpoint::Checkpoint;
 
 /// An open checkpoint in the queue, with what the reviewer needs.
@@ -24,6 +25,20 @@ pub struct CheckpointCard {
     pub change_order: Option<Html>,
     /// The session's audit reports, as the engine wrote them.
     pub audits: Html,
+    /// What the mail shows that an approval would override (a tampered contract, CRITICAL
+    /// audit findings, failing tests); the folder's evidence may add more.
+    pub concerns: Vec<Concern>,
+}
+
+/// What became of a checkpoint a reviewer is deciding, read back from the mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fate {
+    /// Still open as shown: the decision may be sent.
+    Open,
+    /// Closed by exactly the decision being sent (its message id): a send whose reply was lost.
+    Sent(u64),
+    /// Decided elsewhere (another tab or reviewer), or timed out, in words: who, what, when.
+    Closed(String),
 }
 
 /// A human checkpoint open in a Pair session: which, and the log entry of the message that

@@ -26,7 +26,7 @@ pub use boards::{
     AckDebtView, Boards, ConflictView, DroidColumn, DroidTaskView, ErrorView, GateView, PoTaskView,
     RequestView,
 };
-pub use checkpoints::{CheckpointCard, OpenCheckpoint};
+pub use checkpoints::{CheckpointCard, Fate, OpenCheckpoint};
 pub use conformance::{AgentConformance, CheckRow};
 pub use evidence::{EvidencePage, EvidenceView, FileRead, ReadPlan};
 pub use message::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};

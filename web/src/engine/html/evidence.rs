@@ -1,5 +1,5 @@
-//! A checkpoint's evidence and a session's review records as HTML: every text from the
-//! folder or the mail escaped, Markdown only as `crate::markdown` rendered it.
+//! A checkpoint's evidence as HTML: every text from the folder or the mail escaped, Markdown
+//! only as `crate::markdown` rendered it.
 
 use super::esc;
 use crate::model::evidence::{
@@ -9,7 +9,6 @@ use std::fmt::Write;
 use switchboard_core::audit::diff::LineKind;
 use switchboard_core::evidence::diff_view::{DiffView, FileView};
 use switchboard_core::evidence::integrity::{FileState, Integrity, Verdict};
-use switchboard_core::evidence::record::ReviewRecord;
 use switchboard_core::evidence::report::{Report, ReportedFinding};
 use switchboard_core::evidence::Role;
 
@@ -368,53 +367,4 @@ fn audit(h: &mut String, a: &AuditEvidence) {
         (None, None) => {}
     }
     h.push_str("</section>");
-}
-
-/// A session's review records as a table (empty: none kept).
-#[must_use]
-pub fn records(records: &[ReviewRecord]) -> String {
-    if records.is_empty() {
-        return String::new();
-    }
-    let mut h = String::from(
-        r#"<table class="review-table"><thead><tr><th>When</th><th>Checkpoint</th><th>Decision</th><th>Artifacts shown</th><th>Sent</th></tr></thead><tbody>"#,
-    );
-    for r in records {
-        let _ = write!(
-            h,
-            r#"<tr class="review-record"><td>{}</td><td>#{}</td><td><strong>{}</strong></td><td>"#,
-            esc(&r.decided_at),
-            r.checkpoint.number(),
-            esc(&r.decision)
-        );
-        if r.artifacts.is_empty() {
-            h.push_str("none (no folder linked)");
-        }
-        h.push_str(r#"<ul class="plain">"#);
-        for a in &r.artifacts {
-            let _ = write!(
-                h,
-                r#"<li><code>{}</code> ({}) <code class="sha">{}</code></li>"#,
-                esc(a.path.as_str()),
-                a.role.label(),
-                a.sha256
-                    .map_or_else(|| "not read".to_owned(), |d| d.to_string())
-            );
-        }
-        h.push_str(r#"</ul></td><td><ul class="plain">"#);
-        for s in &r.sent {
-            let _ = write!(
-                h,
-                "<li>{} to {}{}</li>",
-                esc(&s.subject),
-                esc(&s.to),
-                s.server_id
-                    .map(|id| format!(" (message {id})"))
-                    .unwrap_or_default()
-            );
-        }
-        h.push_str("</ul></td></tr>");
-    }
-    h.push_str("</tbody></table>");
-    h
 }

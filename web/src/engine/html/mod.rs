@@ -1,5 +1,5 @@
-//! The read-only panels, written here as HTML: a checkpoint's evidence and review records
-//! ([`evidence`]), audit reports and change orders ([`audit`]), a session in full
+//! The read-only panels, written here as HTML: a checkpoint's evidence ([`evidence`]), a
+//! session's review trail ([`trail`]), audit reports and change orders ([`audit`]), a session in full
 //! ([`session`]) and the task boards ([`boards`]). Every text from the mail or the folder is
 //! escaped ([`esc`]); the page inserts the result as it inserts rendered Markdown
 //! (`components::html::EngineHtml`, which also ticks the countdowns written by
@@ -10,6 +10,7 @@ pub mod audit;
 pub mod boards;
 pub mod evidence;
 pub mod session;
+pub mod trail;
 
 use crate::model::Html;
 use crate::words::{self, when};
