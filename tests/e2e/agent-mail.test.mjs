@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { openPage } from "../support/browser.mjs";
-import { useConsole } from "../support/console.mjs";
+import { connectTo, useConsole } from "../support/console.mjs";
 import { startStaticServer } from "../support/static-server.mjs";
 import { SERVERS, freePort, pythonOf, startAgentMail } from "../support/agent-mail.mjs";
 import { haveCli, validate } from "../support/validate.mjs";
@@ -276,11 +276,7 @@ for (const [label, venv, variant] of [
         subject: "Odd thread", body_md: "In a thread with URL characters.", thread_id: thread,
       });
       const page = await openPage(web.browser);
-      await page.goto(web.url);
-      await page.getByLabel("Server URL").fill(server.url);
-      await page.getByLabel("Remember for this tab (sessionStorage)").check();
-      await page.getByRole("button", { name: "Connect" }).click();
-      await page.getByRole("heading", { name: "Projects" }).waitFor();
+      await connectTo(page, web, server.url);
       await page.getByRole("link", { name: project.slug }).click();
       await page.getByRole("link", { name: "GreenCastle", exact: true }).first().click();
       const row = page.locator("li.row", { hasText: "Odd thread" });

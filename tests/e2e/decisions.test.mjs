@@ -16,7 +16,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPage } from "../support/browser.mjs";
-import { useConsole } from "../support/console.mjs";
+import { connectTo, useConsole } from "../support/console.mjs";
 import { SERVERS, pythonOf, startAgentMail } from "../support/agent-mail.mjs";
 import { SWITCHBOARD_BIN, haveCli } from "../support/validate.mjs";
 
@@ -53,11 +53,7 @@ describe("one decision per checkpoint, against a real upstream 0.2.1 server", {
   /** A page connected to the server (remembered for the tab), at the project's checkpoints. */
   async function connected({ name = "Ada" } = {}) {
     const page = await openPage(web.browser);
-    await page.goto(web.url);
-    await page.getByLabel("Server URL").fill(server.url);
-    await page.getByLabel("Remember for this tab (sessionStorage)").check();
-    await page.getByRole("button", { name: "Connect" }).click();
-    await page.getByRole("heading", { name: "Projects" }).waitFor();
+    await connectTo(page, web, server.url);
     await page.getByRole("link", { name: project.slug }).click();
     await page.getByRole("link", { name: /^Checkpoints/ }).first().click();
     await page.locator("section.checkpoints p.summary").waitFor({ timeout: 30_000 });

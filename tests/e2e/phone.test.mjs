@@ -5,7 +5,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync } from "node:fs";
-import { useConsole } from "../support/console.mjs";
+import { connectTo, useConsole } from "../support/console.mjs";
 import { SERVERS, pythonOf, startAgentMail } from "../support/agent-mail.mjs";
 
 const web = useConsole();
@@ -134,11 +134,7 @@ describe("every route of a real upstream 0.2.1 server fits a phone", {
   for (const viewport of PHONES) {
     test(`at ${viewport.width} px`, async () => {
       const page = await phone(viewport);
-      await page.goto(web.url);
-      await page.getByLabel("Server URL").fill(server.url);
-      await page.getByLabel("Remember for this tab (sessionStorage)").check();
-      await page.getByRole("button", { name: "Connect" }).click();
-      await page.getByRole("heading", { name: "Projects" }).waitFor();
+      await connectTo(page, web, server.url);
       await settle(page);
       await fits(page, "/live");
       const p = `/live/p/${project.slug}`;

@@ -63,6 +63,20 @@ fn at_review() -> Vec<MailRow> {
     ]
 }
 
+/// The session with its contract final (message 3), building.
+fn contracted() -> Vec<MailRow> {
+    let mut rows = at_review();
+    rows.push(row(3, P, B, "CONTRACT_FINAL", &json!({"phase": "CONTRACT_FINALIZED", "artifacts": {"spec": "tmp/pair_1_spec_final.md", "tests": "tmp/pair_1_tests.py"}, "contract_immutable": true, "status": "READY_FOR_BUILD"})));
+    rows
+}
+
+/// The session at checkpoint #2 (message 4 opened it).
+fn at_implementation_review() -> Vec<MailRow> {
+    let mut rows = contracted();
+    rows.push(row(4, B, P, "BUILD_COMPLETE", &json!({"phase": "BUILD_COMPLETE", "test_results": "ALL_PASS", "implementation_files": ["m.py"], "status": "READY_FOR_REVIEW"})));
+    rows
+}
+
 fn load(engine: &mut Engine, rows: Vec<MailRow>) {
     ask(
         engine,
@@ -133,6 +147,15 @@ fn record(decision: &str, server_id: u64) -> ReviewRecord {
     }
 }
 
+/// The session's records as the session view shows them.
+fn trail(engine: &mut Engine) -> String {
+    let asked = ask::Trail {
+        key: key(),
+        session: "pair-9".into(),
+    };
+    ask(engine, asked).unwrap().0
+}
+
 fn as_row(id: u64, draft: &Draft) -> MailRow {
     MailRow {
         id,
@@ -193,15 +216,7 @@ fn the_trail_is_written_chained_and_read_back_from_the_mail() {
     let second = signed(&mut engine, record("ABORT", 5));
     // Written twice (a retry whose reply was lost): read once.
     load(&mut engine, vec![as_row(6, &second), as_row(7, &second)]);
-    let html = ask(
-        &mut engine,
-        ask::Trail {
-            key: key(),
-            session: "pair-9".into(),
-        },
-    )
-    .unwrap()
-    .0;
+    let html = trail(&mut engine);
     assert!(
         html.contains(
             r#"data-valid="true">2 record(s) in repo's review trail: chain and signatures verified"#
@@ -226,10 +241,7 @@ fn the_trail_is_written_chained_and_read_back_from_the_mail() {
 #[test]
 fn a_checkpoint_the_builder_ended_is_a_timeout_never_a_decision() {
     let mut engine = Engine::new();
-    let mut rows = at_review();
-    rows.push(row(3, P, B, "CONTRACT_FINAL", &json!({"phase": "CONTRACT_FINALIZED", "artifacts": {"spec": "tmp/pair_1_spec_final.md", "tests": "tmp/pair_1_tests.py"}, "contract_immutable": true, "status": "READY_FOR_BUILD"})));
-    rows.push(row(4, B, P, "BUILD_COMPLETE", &json!({"phase": "BUILD_COMPLETE", "test_results": "ALL_PASS", "implementation_files": ["m.py"], "status": "READY_FOR_REVIEW"})));
-    load(&mut engine, rows);
+    load(&mut engine, at_implementation_review());
     let cards = ask(
         &mut engine,
         ask::Checkpoints {
@@ -266,15 +278,7 @@ fn a_checkpoint_the_builder_ended_is_a_timeout_never_a_decision() {
         ),
         "{words}"
     );
-    let html = ask(
-        &mut engine,
-        ask::Trail {
-            key: key(),
-            session: "pair-9".into(),
-        },
-    )
-    .unwrap()
-    .0;
+    let html = trail(&mut engine);
     assert!(html.contains(r#"data-outcome="timed_out"><strong>#2 timed out</strong>: GreenCastle sent SESSION_ABORT (message 5)"#), "{html}");
 }
 
@@ -304,8 +308,7 @@ fn evidence(
 #[test]
 fn a_change_order_naming_requirements_txt_is_checked_against_it() {
     let mut engine = Engine::new();
-    let mut rows = at_review();
-    rows.push(row(3, P, B, "CONTRACT_FINAL", &json!({"phase": "CONTRACT_FINALIZED", "artifacts": {"spec": "tmp/pair_1_spec_final.md", "tests": "tmp/pair_1_tests.py"}, "contract_immutable": true, "status": "READY_FOR_BUILD"})));
+    let mut rows = contracted();
     rows.push(row(
         4,
         B,
@@ -334,10 +337,7 @@ fn a_change_order_naming_requirements_txt_is_checked_against_it() {
 #[test]
 fn a_diff_that_does_not_parse_without_a_report_is_said_and_shown() {
     let mut engine = Engine::new();
-    let mut rows = at_review();
-    rows.push(row(3, P, B, "CONTRACT_FINAL", &json!({"phase": "CONTRACT_FINALIZED", "artifacts": {"spec": "tmp/pair_1_spec_final.md", "tests": "tmp/pair_1_tests.py"}, "contract_immutable": true, "status": "READY_FOR_BUILD"})));
-    rows.push(row(4, B, P, "BUILD_COMPLETE", &json!({"phase": "BUILD_COMPLETE", "test_results": "ALL_PASS", "implementation_files": ["m.py"], "status": "READY_FOR_REVIEW"})));
-    load(&mut engine, rows);
+    load(&mut engine, at_implementation_review());
     let asked = ask::Evidence {
         key: key(),
         session: "pair-9".into(),
@@ -375,9 +375,7 @@ fn a_diff_that_does_not_parse_without_a_report_is_said_and_shown() {
 #[test]
 fn an_audit_report_mailed_as_audit_report_is_the_sessions_audit() {
     let mut engine = Engine::new();
-    let mut rows = at_review();
-    rows.push(row(3, P, B, "CONTRACT_FINAL", &json!({"phase": "CONTRACT_FINALIZED", "artifacts": {"spec": "tmp/pair_1_spec_final.md", "tests": "tmp/pair_1_tests.py"}, "contract_immutable": true, "status": "READY_FOR_BUILD"})));
-    rows.push(row(4, B, P, "BUILD_COMPLETE", &json!({"phase": "BUILD_COMPLETE", "test_results": "ALL_PASS", "implementation_files": ["m.py"], "status": "READY_FOR_REVIEW"})));
+    let mut rows = at_implementation_review();
     rows.push(row(5, P, B, "AUDIT_REPORT", &json!({"status": "FAIL", "severity": "CRITICAL", "scheming_detected": true,
         "issues": [{"type": "integrity", "severity": "CRITICAL", "description": "hard-coded", "location": "m.py:4"},
             {"type": "quality", "severity": "MAJOR", "description": "does not parse", "location": "tmp/pair_1_tests.py:3", "code": "TEST_SYNTAX_ERROR"}]})));
