@@ -11,6 +11,7 @@ use serde_json::Value;
 use switchboard_core::evidence::trail::{verify, TrailLine, Verification};
 use switchboard_core::fingerprint::Sha256Digest;
 use switchboard_core::session::pair::checkpoint::DecisionKind;
+use switchboard_core::session::pair::{CheckpointRecord, PairSession};
 
 /// The trail's lines as the mail holds them, in chain order (message id), each once (a
 /// record written twice by a retry counts once).
@@ -104,9 +105,7 @@ pub fn fate(
         .unwrap_or_default();
     let checkpoint = format!("Checkpoint #{} of {session}", record.checkpoint.number());
     let at = at.unwrap_or_default();
-    let timed_out =
-        record.decision == Some(DecisionKind::Abort) && s.planner.as_ref() != Some(&from);
-    if timed_out {
+    if ended_by_builder(s, record, &from) {
         return Ok(Fate::Closed(format!(
             "{checkpoint} timed out: {from} sent {message}{at}. No reviewer decided it; nothing was sent."
         )));
@@ -154,6 +153,13 @@ fn reviewer_of(traffic: &Traffic, id: u64) -> Option<String> {
         .map(|line| line.record.reviewer)
 }
 
+/// Whether a checkpoint closed by a message from `from` timed out: the session was aborted
+/// by someone other than the planner (the console decides as the planner), i.e. the builder
+/// after its warnings.
+fn ended_by_builder(s: &PairSession, record: &CheckpointRecord, from: &str) -> bool {
+    record.decision == Some(DecisionKind::Abort) && s.planner.as_deref() != Some(from)
+}
+
 /// A checkpoint of the session that timed out: the builder ended it (number, in words).
 pub struct TimedOut {
     /// The checkpoint's number.
@@ -169,11 +175,10 @@ fn timed_out(traffic: &Traffic, session: &str) -> Vec<TimedOut> {
     };
     s.checkpoints
         .iter()
-        .filter(|c| c.decision == Some(DecisionKind::Abort))
         .filter_map(|c| {
             let env = traffic.envelope(c.closed_entry?)?;
             let from = env.from.clone()?;
-            (s.planner.as_ref() != Some(&from)).then(|| TimedOut {
+            ended_by_builder(s, c, &from).then(|| TimedOut {
                 checkpoint: c.checkpoint.number(),
                 words: format!(
                     "{from} sent {}{}{}",
