@@ -39,6 +39,17 @@ pub fn patterns_overlap(a: &str, b: &str) -> bool {
     a == b || glob_match(a, b) || glob_match(b, a)
 }
 
+/// Whether `path` is in the scope `patterns` give (a task's files): named by one or matched by
+/// one, a leading `./` on either ignored.
+#[must_use]
+pub fn in_scope<S: AsRef<str>>(patterns: &[S], path: &str) -> bool {
+    let path = path.trim_start_matches("./");
+    patterns.iter().any(|p| {
+        let p = p.as_ref().trim_start_matches("./");
+        p == path || glob_match(p, path)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,5 +67,9 @@ mod tests {
             "src/frontend/auth/login/form.ts"
         ));
         assert!(!patterns_overlap("src/a/*.ts", "src/b/*.ts"));
+        assert!(in_scope(&["./src/**"], "src/a.ts"));
+        assert!(in_scope(&["src/a.ts"], "./src/a.ts"));
+        assert!(!in_scope(&["src/*.ts"], "src/a/b.ts"));
+        assert!(!in_scope::<&str>(&[], "src/a.ts"));
     }
 }

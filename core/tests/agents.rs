@@ -64,7 +64,7 @@ fn unregistered_senders_and_recipients_are_invalid_agent_on_the_session() {
     let violations = sessions[0]["violations"].as_array().unwrap();
     assert_eq!(
         violations.len(),
-        5,
+        6,
         "one per message: every one names GreenCastle"
     );
     assert_eq!(violations[0]["code"], "invalid_agent");

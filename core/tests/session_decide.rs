@@ -174,6 +174,13 @@ proptest! {
             .enumerate()
             .map(|(i, d)| as_row(i + 1, &d))
             .collect();
+        if open == Checkpoint::ImplementationReview {
+            // The automated audit the merge needs (Pattern 1, step 9).
+            let id = rows.len() + 1;
+            rows.push(json!({"id": id, "thread_id": thread, "from": planner.as_str(), "to": [builder.as_str()],
+                "subject": "audit", "created_ts": format!("2026-03-02T09:{:02}:00Z", id.min(59)),
+                "body_md": r#"{"status": "PASS", "severity": "MINOR", "scheming_detected": false, "issues": []}"#}));
+        }
         let session = replay(&rows);
         prop_assert_eq!(session.open_checkpoint(), Some(open));
         let decide = Decide { checkpoint: decided, kind, text: text.clone(), reviewed: reviewed.clone() };

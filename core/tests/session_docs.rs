@@ -2,17 +2,23 @@
 //! the Pair transition table, the timeout table and the violation codes.
 
 use std::path::Path;
-use switchboard_core::session::pair::rules::{Sender, TRANSITIONS};
+use switchboard_core::session::pair::rules::{Recipient, Sender, TRANSITIONS};
 use switchboard_core::session::pair::timeout::{Awaited, GRACE_MINUTES, MAX_WARNINGS, TIMEOUTS};
 use switchboard_core::session::violation::ViolationCode;
 
 fn transitions() -> String {
-    let mut out = String::from("| message | sent by | arrives in phase | phase after | opens | decides |\n|---|---|---|---|---|---|\n");
+    let mut out = String::from("| message | sent by | goes to | arrives in phase | phase after | opens | decides |\n|---|---|---|---|---|---|---|\n");
     for t in TRANSITIONS {
         let sender = match t.sender {
             Sender::Either => "either agent".to_owned(),
             Sender::Only(role) => role.wire().to_lowercase(),
             Sender::NotBuilder => "planner side (not the builder)".to_owned(),
+        };
+        let recipient = match t.recipient {
+            Recipient::Partner => "the partner".to_owned(),
+            Recipient::Only(role) => format!("the {}", role.wire().to_lowercase()),
+            Recipient::Awaited => "the agent whose response is late".to_owned(),
+            Recipient::Unnamed => "(not named)".to_owned(),
         };
         let from = if t.from.is_empty() {
             "(first message)".to_owned()
@@ -27,9 +33,10 @@ fn transitions() -> String {
             c.map_or("".to_owned(), |c| format!("#{} {}", c.number(), c.as_str()))
         };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
             t.message,
             sender,
+            recipient,
             from,
             t.to.map_or("(unchanged)", |p| p.as_str()),
             opt(t.opens),

@@ -58,6 +58,7 @@ fn pattern_1_happy_path() {
             "CONTRACT_GENERATION",
             "CONTRACT_FINALIZED",
             "BUILD_COMPLETE",
+            "BUILD_COMPLETE",
             "MERGED"
         ]
     );
@@ -92,6 +93,7 @@ fn pattern_2_change_order_accepted() {
             "CONTRACT_FINALIZED",
             "BUILD_BLOCKED",
             "CONTRACT_REVISED",
+            "BUILD_COMPLETE",
             "BUILD_COMPLETE",
             "MERGED"
         ]
@@ -139,6 +141,7 @@ fn pattern_3_change_order_rejected() {
             "CONTRACT_FINALIZED",
             "BUILD_BLOCKED",
             "CHANGE_ORDER_REJECTED",
+            "BUILD_COMPLETE",
             "BUILD_COMPLETE",
             "MERGED"
         ]

@@ -192,7 +192,15 @@ fn an_audit_report_naming_tampering_marks_the_contract() {
         "created_ts": at(35, 0).to_rfc3339(), "body_md": format!("```json\n{report}\n```")}),
     );
     let s = &first(&rows);
-    assert_eq!(codes(s), [ViolationCode::ContractTampered]);
+    // The tampering is the builder's, and so is the build the audit failed.
+    assert_eq!(
+        codes(s),
+        [ViolationCode::AuditFailed, ViolationCode::ContractTampered]
+    );
+    assert!(s
+        .violations
+        .iter()
+        .all(|v| v.by.as_deref() == Some(BUILDER)));
     assert_eq!(s.integrity.files, ["tests/test_auth.py"]);
     assert_eq!(s.audits[0].status, "FAIL");
 
@@ -202,7 +210,10 @@ fn an_audit_report_naming_tampering_marks_the_contract() {
     rows[last]["subject"] = json!("AUDIT_REPORT");
     rows[last]["body_md"] = json!(report.to_string());
     let s = &first(&rows);
-    assert_eq!(codes(s), [ViolationCode::ContractTampered]);
+    assert_eq!(
+        codes(s),
+        [ViolationCode::AuditFailed, ViolationCode::ContractTampered]
+    );
     assert_eq!(s.audits.len(), 1);
     let checked = protocol::validate_body_md(
         Some("AUDIT_REPORT"),
@@ -267,7 +278,11 @@ fn two_pair_inits_that_agree_are_one_session_and_disagreeing_ones_conflict() {
 
 #[test]
 fn roles_are_inferred_when_the_log_starts_mid_session() {
-    let s = session(&[(30, "BUILD_COMPLETE"), (40, "SESSION_COMPLETE")]);
+    let s = session(&[
+        (30, "BUILD_COMPLETE"),
+        (35, "AUDIT_REPORT"),
+        (40, "SESSION_COMPLETE"),
+    ]);
     assert_eq!(
         (s.planner.as_deref(), s.builder.as_deref()),
         (Some(PLANNER), Some(BUILDER))
@@ -550,6 +565,7 @@ fn a_rejected_build_goes_back_to_building() {
         (30, "BUILD_COMPLETE"),
         (40, "BUILD_REJECTED"),
         (60, "BUILD_COMPLETE"),
+        (65, "AUDIT_REPORT"),
         (70, "SESSION_COMPLETE"),
     ]);
     assert!(s.violations.is_empty(), "{:?}", s.violations);

@@ -185,8 +185,8 @@ fn session_and_conformance_put_the_error_on_the_planners_contract() {
             .as_array()
             .unwrap()
             .iter()
-            .flat_map(|f| f["checks"].as_array().unwrap().clone())
-            .find(|c| c["id"] == "pair.contract.tests-parse")
+            .flat_map(|f| f["rules"].as_array().unwrap().clone())
+            .find(|c| c["id"] == "000.error.test-syntax-error")
             .unwrap()["status"]
             .clone()
     };
@@ -203,8 +203,52 @@ fn session_and_conformance_put_the_error_on_the_planners_contract() {
     .unwrap();
     let fixed = run(&["conformance", log, "--now", now, "--contract", d]);
     assert_eq!(status(&fixed, "BlueLake"), "pass");
-    // Without --contract nothing was parsed: not applicable.
+    // Without --contract nothing was parsed: not tested (never a pass).
     let unchecked = run(&["conformance", log, "--now", now]);
-    assert_eq!(status(&unchecked, "BlueLake"), "not_applicable");
+    assert_eq!(status(&unchecked, "BlueLake"), "not_tested");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn conformance_on_a_contract_folder_decides_the_immutable_tests() {
+    let log = fixtures().join("sessions/pattern1_happy_path.jsonl");
+    let log = log.to_str().unwrap();
+    let now = "2026-03-09T00:00:00Z";
+    let status = |out: &Output| {
+        json(out)["agents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["agent"] == "GreenCastle")
+            .unwrap()["families"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|f| f["rules"].as_array().unwrap().clone())
+            .find(|r| r["id"] == "000.practice.builder-tests")
+            .unwrap()["status"]
+            .clone()
+    };
+    // The fixture's tests fingerprint as 3333…: a file of other bytes was changed.
+    let dir = tree(
+        "tampered",
+        &[(
+            "tmp/pair_1767000000_tests.py",
+            "def test_x():\n    assert True\n",
+        )],
+    );
+    let tampered = run(&[
+        "conformance",
+        log,
+        "--now",
+        now,
+        "--contract",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(tampered.status.code(), Some(1), "{tampered:?}");
+    assert_eq!(status(&tampered), "fail");
+    std::fs::remove_dir_all(dir).unwrap();
+    // Without the folder, the builder's own fingerprints in BUILD_COMPLETE decide it.
+    let from_mail = run(&["conformance", log, "--now", now]);
+    assert_eq!(status(&from_mail), "pass");
 }

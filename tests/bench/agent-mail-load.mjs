@@ -28,23 +28,35 @@ export async function seedBase(server) {
   return project;
 }
 
-/** The sessions project's agents: planners and builders, paired in this order. */
-/** Twelve pairs, so that no inbox holds more than the 1,000 messages 0.2.1's fetch_inbox returns. */
-export const SESSION_AGENTS = ["Blue", "Green", "Red", "Purple", "Orange", "Silver", "Gold", "Jade", "Amber", "Coral", "Ivory", "Teal"]
-  .flatMap((color) => [`${color}Lake`, `${color}Castle`]);
+/** Adjectives of 0.2.1's agent names (mcp_agent_mail.utils.ADJECTIVES). */
+const ADJECTIVES = ["Blue", "Green", "Red", "Purple", "Orange", "Silver", "Gold", "Jade", "Amber", "Coral", "Ivory", "Teal",
+  "Pink", "Black", "Brown", "White", "Azure", "Crimson", "Cyan", "Gray", "Indigo", "Lavender", "Magenta", "Maroon", "Navy",
+  "Olive", "Pearl", "Rose", "Ruby", "Sage", "Scarlet", "Topaz", "Violet", "Cobalt", "Copper", "Bronze", "Emerald",
+  "Sapphire", "Turquoise", "Sunny", "Misty", "Foggy", "Stormy", "Windy", "Frosty", "Dusty", "Hazy", "Cloudy", "Rainy", "Swift"];
 
-/** Creates a second project with twelve planner/builder pairs and one real send per pair. */
-export async function seedSessions(server) {
-  const project = await server.tool("ensure_project", { human_key: `${server.dir}/sessions-repo` });
-  for (const name of SESSION_AGENTS) {
+/** `pairs` planner/builder pairs of valid 0.2.1 names, planners first in each pair (`BlueLake`, `BlueCastle`, …). */
+export function sessionAgents(pairs) {
+  const nouns = [["Lake", "Castle"], ["River", "Tower"]];
+  return Array.from({ length: pairs }, (_, i) => {
+    const [planner, builder] = nouns[Math.floor(i / ADJECTIVES.length)];
+    const adjective = ADJECTIVES[i % ADJECTIVES.length];
+    return [adjective + planner, adjective + builder];
+  }).flat();
+}
+
+/**
+ * Creates a project with `pairs` planner/builder pairs (registered in pair order) and one real
+ * send, whose row bulk_pair.py copies.
+ */
+export async function seedSessions(server, pairs = 12) {
+  const project = await server.tool("ensure_project", { human_key: `${server.dir}/sessions-${pairs}` });
+  const agents = sessionAgents(pairs);
+  for (const name of agents) {
     await server.tool("register_agent", { project_key: project.human_key, program: "bench", model: "bench", name, task_description: name });
   }
-  for (let i = 0; i < SESSION_AGENTS.length; i += 2) {
-    await server.tool("send_message", {
-      project_key: project.human_key, sender_name: SESSION_AGENTS[i], to: [SESSION_AGENTS[i + 1]],
-      subject: "Pairing", body_md: "Ready to pair.",
-    });
-  }
+  await server.tool("send_message", {
+    project_key: project.human_key, sender_name: agents[0], to: [agents[1]], subject: "Pairing", body_md: "Ready to pair.",
+  });
   return project;
 }
 

@@ -5,9 +5,10 @@ Usage: python bulk_pair.py DB PROJECT_SLUG TARGET
 The project's agents are paired in order (1st planner with 2nd builder, 3rd with 4th, ...);
 sessions go round the pairs. Each session is a thread of messages as agents send them over
 Agent Mail (subject = the message type, body_md = the body's JSON): PAIR_INIT,
-CONTRACT_DRAFT, CONTRACT_FINAL, BUILD_COMPLETE, then SESSION_COMPLETE for most; every
-tenth stops at the implementation review, every twentieth is a CHANGE_ORDER waiting for
-review. Rows copy the shape of a real send in the project (attachments, recipient kind
+CONTRACT_DRAFT, CONTRACT_FINAL, BUILD_COMPLETE, then SESSION_COMPLETE for most; of each
+pair's sessions every tenth stops at the implementation review and every twentieth is a
+CHANGE_ORDER waiting for review (so every pair has open checkpoints, as a reviewer's projects
+do, whichever mailboxes a reader takes first). Rows copy the shape of a real send in the project (attachments, recipient kind
 'to'), one second apart and older than every existing message. Inserts until the project
 holds TARGET messages; prints the number inserted, the sessions and the seconds taken.
 """
@@ -40,7 +41,8 @@ clock = datetime.fromisoformat(str(oldest)) - timedelta(seconds=target + 10)
 next_id = agent_mail_db.next_message_id(con)
 
 
-def session(n):
+def session(n, k):
+    """Session `n` of the project, the `k`-th of its pair."""
     stamp = 1767300000 + n
     art = lambda name: f"tmp/pair_{stamp}_{name}"
     steps = [
@@ -52,7 +54,7 @@ def session(n):
         ("CONTRACT_FINAL", 0, {"phase": "CONTRACT_FINALIZED", "artifacts": {"spec": art("spec_final.md"),
                                "tests": art("tests.py")}, "contract_immutable": True, "status": "READY_FOR_BUILD"}),
     ]
-    if n % 20 == 7:
+    if k % 20 == 7:
         steps.append(("CHANGE_ORDER", 1, {"phase": "BUILD_BLOCKED", "status": "AWAITING_MEDIATION",
                                           "change_order": {"status": "CHANGE_ORDER_REQUIRED",
                                                            "failure_mode": "dependency_missing",
@@ -62,7 +64,7 @@ def session(n):
         return steps
     steps.append(("BUILD_COMPLETE", 1, {"phase": "BUILD_COMPLETE", "test_results": "ALL_PASS",
                                         "implementation_files": [f"src/task_{n}.py"], "status": "READY_FOR_REVIEW"}))
-    if n % 10 != 3:
+    if k % 10 != 3:
         steps.append(("SESSION_COMPLETE", 0, {"phase": "MERGED", "status": "SUCCESS", "message": "Merged."}))
     return steps
 
@@ -71,7 +73,7 @@ messages, recipients = [], []
 n = 0
 while have + len(messages) < target:
     (planner, builder) = pairs[n % len(pairs)]
-    for kind, by_builder, body in session(n):
+    for kind, by_builder, body in session(n, n // len(pairs)):
         if have + len(messages) >= target:
             break
         sender, recipient = (builder, planner) if by_builder else (planner, builder)

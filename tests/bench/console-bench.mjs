@@ -7,24 +7,33 @@
 // - /mail: the same server's own unified inbox page, from the start of page.goto to the first
 //   message row visible (its CDN scripts served locally, see agent-mail-load.mjs).
 // "Painted" = the element is visible, then one requestAnimationFrame.
-// Then one more row, the sessions view: a second project on the same server holds 10,000
-// messages of Pair traffic (tests/bench/bulk_pair.py); the console reads the whole project
-// (every agent's mailbox) and the row times from the moment that mail has arrived (the page's
-// `switchboard:traffic-arrived` performance mark) to the first session row painted (goal
-// < 1 s), and from the click on "Sessions".
+// Then the protocol views as a reviewer feels them, on projects of 10,000 and 100,000 messages
+// of Pair traffic on the same server (tests/bench/bulk_pair.py; 12 and 100 planner/builder
+// pairs, so that no inbox exceeds the 1,000 messages 0.2.1's fetch_inbox returns and the
+// console reads every message): from the click on "Sessions" to the first session row
+// painted, and to the first one with its verdict (read in full); from the click on
+// "Checkpoints" to the first open checkpoint painted; and, once the whole project was read,
+// from a reload of the sessions view (connection remembered for the tab, the traffic kept in
+// IndexedDB) to the first session row painted. Goal: 1,000 ms each. With them, the page's and
+// the engine worker's memory once the whole project is read: JS heap (CDP
+// Runtime.getHeapUsage) and wasm linear memory.
 // One server (temporary storage) is seeded through MCP and then grown between sizes by direct
-// SQLite inserts (tests/bench/bulk_insert.py). Usage: node tests/bench/console-bench.mjs [runs=3].
+// SQLite inserts (tests/bench/bulk_insert.py).
+// Usage: node tests/bench/console-bench.mjs [runs=3] [all|inbox|protocol].
 // Prints a Markdown table on stdout (median of runs); progress and the CDN log go to stderr.
 import { existsSync } from "node:fs";
 import { launchBrowser, openPage } from "../support/browser.mjs";
 import { startStaticServer } from "../support/static-server.mjs";
 import { SERVERS, pythonOf, startAgentMail } from "../support/agent-mail.mjs";
 import { growInbox, growSessions, routeCdn, seedBase, seedSessions } from "./agent-mail-load.mjs";
+import { memoryOf, paintObserver } from "./console-memory.mjs";
 
 const runs = Math.max(1, Number(process.argv[2] ?? 3));
+const sections = process.argv[3] ?? "all";
 const TIMEOUT = 120_000; // per measurement; a timeout is printed, never waited out twice
 const SIZES = [["Load1k", 1_000], ["Load10k", 10_000], ["Load100k", 100_000]];
-const SESSION_MESSAGES = 10_000;
+/** Protocol-view projects: messages, planner/builder pairs. */
+const PROTOCOL_SIZES = [[10_000, 12], [100_000, 100]];
 const LOAD_TIMEOUT = 600_000; // reading 10,000 messages through the server's resources
 const AGENT = "GreenCastle";
 if (!existsSync("dist/index.html")) {
@@ -145,7 +154,7 @@ try {
   const lines = [];
   const goals = [];
   let mail10k = null;
-  for (const [agent, n] of SIZES) {
+  for (const [agent, n] of sections === "protocol" ? [] : SIZES) {
     let live = { ms: "n/a", rows: null };
     let mail = { ms: "n/a", rows: null };
     if (server) {
@@ -178,86 +187,129 @@ try {
         `live ${rowsCell(live.rows)} · demo ${rowsCell(demo.rows)} · /mail ${mail.rows === null ? "–" : fmt(mail.rows)} |`,
     );
   }
-  // The sessions view at 10,000 messages in a project.
-  let sessionsRow = null;
-  if (server) {
-    const sp = await seedSessions(server);
-    const grown = await growSessions(server, venv, sp, SESSION_MESSAGES);
-    log(`sessions: inserted ${grown.inserted} messages (${grown.sessions} sessions) in ${grown.seconds} s`);
-    const consoleSessions = async () => {
+  // The protocol views on projects of Pair traffic.
+  const protocolRows = [];
+  if (server && sections !== "inbox") {
+    /** Connects (remembered for the tab when `remember`) and opens the project's agents page. */
+    const openProject = async (page, sp, remember = false) => {
+      await page.goto(web.url);
+      await page.getByLabel("Server URL").fill(server.url);
+      if (remember) await page.getByLabel("Remember for this tab (sessionStorage)").check();
+      await page.getByRole("button", { name: "Connect" }).click();
+      await page.getByRole("heading", { name: "Projects" }).waitFor({ timeout: TIMEOUT });
+      await page.getByRole("link", { name: sp.slug }).click();
+    };
+    /** The time from a click on `link` to the first element matching each selector painted. */
+    const clickToPaint = (sp, link, selectors) => async () => {
       const page = await openPage(browser);
       try {
-        await page.goto(web.url);
-        await page.getByLabel("Server URL").fill(server.url);
-        await page.getByRole("button", { name: "Connect" }).click();
-        await page.getByRole("heading", { name: "Projects" }).waitFor({ timeout: TIMEOUT });
-        await page.getByRole("link", { name: sp.slug }).click();
-        const link = page.getByRole("link", { name: "Sessions", exact: true });
-        await link.waitFor({ timeout: TIMEOUT });
-        await page.evaluate(() => {
-          window.__paint = null;
-          const seen = new MutationObserver(() => {
-            if (window.__paint === null && document.querySelector("tr.session-row")) {
-              window.__paint = 0;
-              seen.disconnect();
-              requestAnimationFrame(() => (window.__paint = performance.now()));
-            }
-          });
-          seen.observe(document.body, { childList: true, subtree: true });
-        });
+        await openProject(page, sp);
+        const target = page.getByRole("link", { name: link, exact: true });
+        await target.waitFor({ timeout: TIMEOUT });
+        await page.evaluate(paintObserver, selectors);
         const clicked = await page.evaluate(() => performance.now());
-        await link.click();
+        await target.click();
         try {
-          await page.waitForFunction(() => window.__paint > 0, null, { timeout: LOAD_TIMEOUT, polling: 100 });
+          await page.waitForFunction((n) => window.__paint.filter((t) => t > 0).length === n, selectors.length, { timeout: LOAD_TIMEOUT, polling: 50 });
         } catch {
           return { ms: null, rows: null };
         }
-        const t = await page.evaluate(() => ({
-          paint: window.__paint,
-          arrived: performance.getEntriesByName("switchboard:traffic-arrived").at(-1)?.startTime,
-          summary: document.querySelector("p.traffic")?.textContent ?? "",
-          shown: document.querySelectorAll("tr.session-row").length,
-        }));
-        for (const e of page.errors) pageErrors.add(`sessions: ${e}`);
-        return {
-          ms: Math.round(t.paint - t.arrived),
-          rows: { total: Math.round(t.paint - clicked), read: Math.round(t.arrived - clicked), summary: t.summary, shown: t.shown },
-        };
+        const painted = await page.evaluate(() => window.__paint);
+        for (const e of page.errors) pageErrors.add(`${link}: ${e}`);
+        return { ms: Math.round(painted[0] - clicked), rows: painted.map((t) => Math.round(t - clicked)) };
       } finally {
         await page.close();
       }
     };
-    const totals = [];
-    const reads = [];
-    const measured = await repeat("sessions view", async () => {
-      const r = await consoleSessions();
-      if (r.rows) {
-        totals.push(r.rows.total);
-        reads.push(r.rows.read);
+    /** Reads the whole project, then times a reload to the first session row painted. */
+    const reloadToPaint = (sp, memory) => async () => {
+      const page = await openPage(browser);
+      try {
+        await openProject(page, sp, true);
+        await page.getByRole("link", { name: "Sessions", exact: true }).click();
+        const clicked = await page.evaluate(() => performance.now());
+        try {
+          await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, "switchboard:traffic-arrived", { timeout: LOAD_TIMEOUT, polling: 250 });
+        } catch {
+          return { ms: null, rows: null };
+        }
+        const arrived = await page.evaluate((mark) => performance.getEntriesByName(mark).at(-1).startTime, "switchboard:traffic-arrived");
+        if (!memory.page) {
+          // Let the engine finish folding and the view settle before weighing.
+          await page.waitForTimeout(2_000);
+          Object.assign(memory, await memoryOf(page));
+          memory.kept = await page.evaluate(() => new Promise((ok) => {
+            const open = indexedDB.open("switchboard-traffic", 1);
+            open.onsuccess = () => {
+              const count = open.result.transaction("pages").objectStore("pages").count();
+              count.onsuccess = () => ok(count.result);
+              count.onerror = () => ok(null);
+            };
+            open.onerror = () => ok(null);
+          }));
+          memory.summary = (await page.locator("p.traffic").textContent().catch(() => ""))?.trim();
+        }
+        await page.addInitScript(paintObserver, ["tr.session-row"]);
+        await page.reload({ waitUntil: "commit" });
+        try {
+          await page.waitForFunction(() => window.__paint?.[0] > 0, null, { timeout: LOAD_TIMEOUT, polling: 50 });
+        } catch {
+          return { ms: null, rows: null };
+        }
+        const painted = await page.evaluate(() => window.__paint[0]);
+        for (const e of page.errors) pageErrors.add(`reload: ${e}`);
+        return { ms: Math.round(painted), rows: { read: Math.round(arrived - clicked) } };
+      } finally {
+        await page.close();
       }
-      return r;
-    });
-    sessionsRow = { ...measured, total: totals.length ? median(totals) : null, read: reads.length ? median(reads) : null };
+    };
+    for (const [n, pairs] of PROTOCOL_SIZES) {
+      const sp = await seedSessions(server, pairs);
+      const grown = await growSessions(server, venv, sp, n);
+      log(`protocol views: ${grown.inserted} messages inserted (${grown.sessions} sessions, ${pairs * 2} agents) in ${grown.seconds} s`);
+      const sessions = await repeat(`${fmt(n)} sessions`, clickToPaint(sp, "Sessions", ["tr.session-row", "tr.session-row:not(.reading)"]));
+      const checkpoints = await repeat(`${fmt(n)} checkpoints`, clickToPaint(sp, "Checkpoints", ["li.checkpoint-card"]));
+      const memory = {};
+      const reads = [];
+      const reload = await repeat(`${fmt(n)} reload`, async () => {
+        const r = await reloadToPaint(sp, memory)();
+        if (r.rows) reads.push(r.rows.read);
+        return r;
+      });
+      protocolRows.push({ n, agents: pairs * 2, sessions, checkpoints, reload, read: reads.length ? median(reads) : null, memory });
+    }
   }
 
-  console.log(`Median of ${runs} run(s); ms from navigation to first inbox rows painted (headless Chromium).`);
-  console.log("");
-  console.log("| size | console live (ms) | console demo (ms) | /mail (ms) | ratio console live / mail | rows shown by each |");
-  console.log("|---:|---:|---:|---:|---:|---|");
-  for (const line of lines) console.log(line);
-  console.log("");
-  console.log("Rows: console = its \"N shown\" count (virtualized list, `li.row` in DOM in brackets); " +
-    "live is capped by fetch_inbox's limit maximum (1000 at 0.2.1); /mail shows the newest 500 messages of all projects.");
-  if (sessionsRow) {
+  if (lines.length) {
+    console.log(`Median of ${runs} run(s); ms from navigation to first inbox rows painted (headless Chromium).`);
     console.log("");
-    console.log(`Sessions view, ${fmt(SESSION_MESSAGES)} messages in a project on the same server (median of ${runs} run(s)):`);
+    console.log("| size | console live (ms) | console demo (ms) | /mail (ms) | ratio console live / mail | rows shown by each |");
+    console.log("|---:|---:|---:|---:|---:|---|");
+    for (const line of lines) console.log(line);
     console.log("");
-    console.log("| view | mail arrived → first session row painted (ms) | goal (ms) | ratio to goal | /mail at 10k (ms) | ratio to /mail | click → mail arrived (ms) | click → painted (ms) | what the page says |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
-    const ms = sessionsRow.ms;
-    const num = typeof ms === "number";
-    console.log(`| sessions, ${fmt(SESSION_MESSAGES)} messages | ${ms} | 1000 | ${num ? (ms / 1000).toFixed(2) : "–"} | ${mail10k ?? "–"} | ${num && mail10k ? (ms / mail10k).toFixed(2) : "–"} | ${sessionsRow.read ?? "–"} | ${sessionsRow.total ?? "–"} | ${sessionsRow.rows?.summary?.trim() ?? "–"} (${sessionsRow.rows?.shown ?? "–"} rows in DOM) |`);
-    if (typeof ms === "number") goals.push(`sessions view at ${fmt(SESSION_MESSAGES)} messages: ${ms} ms after the mail arrived (goal < 1000 ms): ${ms < 1000 ? "met" : "NOT met"}`);
+    console.log("Rows: console = its \"N shown\" count (virtualized list, `li.row` in DOM in brackets); " +
+      "live is capped by fetch_inbox's limit maximum (1000 at 0.2.1); /mail shows the newest 500 messages of all projects.");
+  }
+  if (protocolRows.length) {
+    const mb = (bytes) => (typeof bytes === "number" ? (bytes / 1048576).toFixed(1) : "–");
+    const cell = (r) => (typeof r.ms === "number" ? `${r.ms}` : r.ms);
+    const ratio = (r) => (typeof r.ms === "number" ? (r.ms / 1000).toFixed(2) : "–");
+    console.log("");
+    console.log(`Protocol views on a real Agent Mail 0.2.1 server (median of ${runs} run(s); goal 1,000 ms each):`);
+    console.log("");
+    console.log("| messages (agents) | click → first session row (ms) | click → first session row with its verdict (ms) | click → first open checkpoint (ms) | reload → first session row (ms) | ratio to goal (worst) | click → whole project read (ms) | page heap: JS + wasm (MB) | worker heap: JS + wasm (MB) |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const r of protocolRows) {
+      const verdict = r.sessions.rows?.[1];
+      const times = [r.sessions.ms, verdict, r.checkpoints.ms, r.reload.ms];
+      const worst = times.every((t) => typeof t === "number") ? (Math.max(...times) / 1000).toFixed(2) : "–";
+      const m = r.memory;
+      console.log(`| ${fmt(r.n)} (${r.agents}) | ${cell(r.sessions)} | ${verdict ?? "–"} | ${cell(r.checkpoints)} | ${cell(r.reload)} | ${worst} | ${r.read ?? "–"} | ${mb(m.page?.js)} + ${mb(m.page?.wasm)} | ${mb(m.worker?.js)} + ${mb(m.worker?.wasm)} |`);
+      for (const [name, t] of [["first session row", r.sessions.ms], ["first session row with its verdict", verdict], ["first open checkpoint", r.checkpoints.ms], ["reload to the first session row", r.reload.ms]]) {
+        if (typeof t === "number") goals.push(`${name} at ${fmt(r.n)}: ${t} ms (goal ≤ 1000 ms): ${t <= 1000 ? "met" : "NOT met"}`);
+      }
+    }
+    for (const r of protocolRows) if (r.memory.summary) console.log(`\nAt ${fmt(r.n)} messages, once read, the page said: ${r.memory.summary} (${r.memory.kept ?? "no"} pages kept in IndexedDB)`);
   }
   if (goals.length) console.log(`Goals: ${goals.join("; ")}.`);
 } finally {

@@ -13,8 +13,8 @@
 use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
 use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
 use crate::model::{
-    AgentConformance, AuditRun, CheckpointCard, EvidencePage, Fate, FileRead, Html, Inspection,
-    ReadPlan, SessionPage, SessionRow, TrafficKey, TrafficSummary,
+    AuditRun, CheckpointCard, Coverage, EvidencePage, Fate, FileRead, Html, Inspection, ReadPlan,
+    SessionPage, SessionRow, TrafficKey, TrafficSummary,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -92,15 +92,24 @@ pub struct Inspect {
     pub reveal: bool,
 }
 
-/// Adds messages to a project's traffic (`reset`: replaces what was loaded).
+/// Adds a page of messages to a project's traffic (`reset`: replaces what was loaded).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Load {
     /// The project.
     pub key: TrafficKey,
-    /// The messages (any order; ids already loaded are skipped).
+    /// The messages (any order; a message already loaded gains the recipients and the
+    /// acknowledgement given here).
     pub rows: Vec<MailRow>,
     /// Forget what was loaded before.
     pub reset: bool,
+    /// How much of the project's mail is held with this page.
+    pub coverage: Coverage,
+    /// The page is the mail sent after the newest held (a later visit's read): refused as a
+    /// mismatch when it does not continue what is held.
+    pub newer: bool,
+    /// The messages still waiting for an acknowledgement, when known: every other message
+    /// held that asks for one is acknowledged.
+    pub pending: Option<Vec<u64>>,
     /// The agents registered on the server (`None`: unknown): sessions, boards and the
     /// conformance report then flag mail from or to any other name (`INVALID_AGENT`).
     pub agents: Option<Vec<String>>,
@@ -332,7 +341,7 @@ answers! {
     Audits => Html;
     RunAudit => Html;
     TaskBoards => Html;
-    Conformance => Vec<AgentConformance>;
+    Conformance => Html;
     EvidenceNeeds => ReadPlan;
     Evidence => EvidencePage;
     CheckpointFate => Fate;

@@ -28,6 +28,7 @@ pub mod clock;
 pub mod components;
 pub mod engine;
 pub mod folder;
+pub mod idb;
 pub mod link;
 pub mod markdown;
 pub mod model;

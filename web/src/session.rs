@@ -100,6 +100,29 @@ impl Session {
         self.bump();
     }
 
+    /// The connected server's MCP endpoint (tracked: changes on connecting and on
+    /// [`Self::disconnect`]).
+    #[must_use]
+    pub fn live_endpoint(&self) -> Option<String> {
+        self.revision.track();
+        self.live
+            .with_value(|live| live.as_ref().map(|b| b.capabilities().endpoint))
+    }
+
+    /// Leaves the connected server: its settings are forgotten (also from sessionStorage),
+    /// and its projects' traffic, in this page and kept in this browser.
+    pub fn disconnect(&self) {
+        if let Some(server) = self.live_endpoint() {
+            self.live.set_value(None);
+            forget();
+            self.traffic.forget_live();
+            leptos::task::spawn_local(async move {
+                let _ = crate::store::kept::forget_server(&server).await;
+            });
+            self.bump();
+        }
+    }
+
     /// Tells views to reload.
     pub fn bump(&self) {
         self.revision.update(|r| *r += 1);

@@ -7,7 +7,7 @@ use switchboard_core::pane::FilterMode;
 use switchboard_web::api::MailRow;
 use switchboard_web::components::route::{query_value, route_param};
 use switchboard_web::engine::{inspect, Engine};
-use switchboard_web::link::EngineLink;
+use switchboard_web::link::{decode_request_bytes, EngineLink};
 use switchboard_web::markdown::{is_safe_url, render};
 use switchboard_web::model::{Inspection, Verdict};
 use switchboard_web::percent::encode;
@@ -34,7 +34,9 @@ fn host() -> web_sys::HtmlElement {
 fn mount_app() -> web_sys::HtmlElement {
     let host = host();
     let mut engine = Engine::new();
-    let link = EngineLink::inline(move |request| engine.handle(request));
+    let link = EngineLink::inline(move |bytes| {
+        engine.handle(decode_request_bytes(bytes).expect("a request the page wrote"))
+    });
     leptos::mount::mount_to(
         host.clone(),
         move || view! { <switchboard_web::App link /> },

@@ -4,12 +4,13 @@
 // in the ESM entries, the `nodejs` target's in the CommonJS one. The package's index.d.ts
 // documents every export; this file only maps.
 //
-// The boundary (see the crate docs): a message crosses as one byte array (text is encoded with
-// TextEncoder.encodeInto into a reused buffer, faster than wasm-bindgen's string passing), and
-// a valid message comes back as one number that the registry tables below turn into a report.
-// Reports with issues (or a declared version) come back packed: one text of their strings and
-// one table of numbers saying how to cut it (bindings/wasm/src/packed.rs; `takeReports` below),
-// a tenth of the cost of parsing them as JSON. JSON crosses back for the pane, and for sessions,
+// The boundary (see the crate docs): a message is written straight into the module's input
+// buffer (text by TextEncoder.encodeInto, faster than wasm-bindgen's string passing; no
+// allocation, no glue), and a valid message comes back as one number that the registry tables
+// below turn into a report. Reports with issues (or a declared version) are packed in the
+// module's memory: one text of their strings and one table of numbers saying how to cut it
+// (bindings/wasm/src/packed.rs; `takeReports` below reads both in place), a tenth of the cost
+// of parsing them as JSON. JSON crosses back for the pane, and for sessions,
 // gates and audits (`{ok}` or `{error}`, the latter thrown as a SwitchboardError).
 //
 // scripts/npm-package.sh turns this ES module into api.cjs for require() by rewriting the
@@ -56,6 +57,9 @@ function toBytes(bytes, fn) {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+/** What the module's `validateInput` returns for an input it refuses (bindings/wasm/src/validate.rs). */
+const BAD_CALL = 0xffffffff;
 /** Reused for message-sized text; larger text gets its own buffer. */
 let scratch = new Uint8Array(16 * 1024);
 const SCRATCH_MAX = 4 * 1024 * 1024;
@@ -111,7 +115,12 @@ export class SwitchboardError extends Error {
 /** The largest time a Date holds, in milliseconds either side of the epoch. */
 const MAX_TIME = 8.64e15;
 
-export function createApi(glue) {
+/**
+ * The package's API over the initialised glue: with `full` (the main entry) everything, else
+ * (the `validate` entry, whose module exports only validation) validation, schema objects and
+ * `readMail`.
+ */
+export function createApi(glue, { full }) {
   const registry = JSON.parse(glue.registry());
   const families = registry.families;
   const familyIndex = new Map(families.map((f, i) => [f.name, i]));
@@ -155,8 +164,12 @@ export function createApi(glue) {
    * `path` is the JSON Pointer.
    */
   function takeReports(segments) {
-    const text = glue.takeReports(segments);
-    const table = glue.takeReportTable();
+    // Four words: the table's address and length in words, the text's address and byte length.
+    // (Packing may grow the memory: its buffer is read after.)
+    const where = glue.packReports(segments);
+    const [tableAt, words, textAt, bytes] = new Uint32Array(memory.buffer, where, 4);
+    const table = new Uint32Array(memory.buffer, tableAt, words);
+    const text = decoder.decode(new Uint8Array(memory.buffer, textAt, bytes));
     const reports = [];
     let at = 0;
     const cut = (length) => text.slice(at, (at += length));
@@ -201,19 +214,58 @@ export function createApi(glue) {
     return code & 1 ? simple(code) : takeReports(false)[0];
   }
 
+  // Message-sized input is written straight into the module's input buffer (one copy, no
+  // allocation, no glue): text by TextEncoder.encodeInto, bytes by a typed-array copy.
+  const memory = glue.linearMemory();
+  let inputAt = 0;
+  let inputSize = 0;
+  let input = new Uint8Array(0);
+
+  /** The input buffer, at least `size` bytes, as a view of the module's current memory. */
+  function inputBuffer(size) {
+    if (size > inputSize) {
+      inputSize = Math.max(size, 2 * inputSize, 16 * 1024);
+      inputAt = glue.inputBuffer(inputSize);
+    }
+    // The memory's buffer is replaced when it grows.
+    if (input.buffer !== memory.buffer || input.byteOffset !== inputAt) input = new Uint8Array(memory.buffer, inputAt, inputSize);
+    return input;
+  }
+
+  function checked(code) {
+    if (code === BAD_CALL) throw new Error("switchboard-protocol: the wasm module refused an input (a bug in this package)");
+    return code;
+  }
+
+  /** The result code of JSON text (the length already checked). */
+  function validateText(text, word) {
+    // UTF-8 takes at most three bytes per UTF-16 code unit.
+    const most = text.length * 3;
+    if (most > SCRATCH_MAX) return glue.validateBytes(encoder.encode(text), word);
+    const { written } = encoder.encodeInto(text, inputBuffer(most));
+    return checked(glue.validateInput(written, word));
+  }
+
+  /** The result code of JSON bytes (a Uint8Array, the length already checked). */
+  function validateView(bytes, word) {
+    if (bytes.byteLength > SCRATCH_MAX) return glue.validateBytes(bytes, word);
+    inputBuffer(bytes.byteLength).set(bytes);
+    return checked(glue.validateInput(bytes.byteLength, word));
+  }
+
   function validate(value, options) {
     const word = optionsWord(options, "validate");
-    return single(glue.validateBytes(utf8(toJson(value, "validate")), word));
+    return single(validateText(toJson(value, "validate"), word));
   }
 
   function validateJson(text, options) {
     const word = optionsWord(options, "validateJson");
-    return single(glue.validateBytes(utf8(toText(text, "validateJson")), word));
+    return single(validateText(toText(text, "validateJson"), word));
   }
 
   function validateBytes(bytes, options) {
     const word = optionsWord(options, "validateBytes");
-    return single(glue.validateBytes(toBytes(bytes, "validateBytes"), word));
+    return single(validateView(toBytes(bytes, "validateBytes"), word));
   }
 
   function validateBatch(jsonl, options) {
@@ -275,8 +327,7 @@ export function createApi(glue) {
      * `{value, warnings}` when the JSON bytes are valid (`value()` gives the value), else
      * `{issues, warnings}` (errors only in `issues`).
      */
-    function check(bytes, value) {
-      const code = glue.validateBytes(bytes, word);
+    function check(code, value) {
       if (code & 1) return { value: value(), warnings: [] };
       const report = takeReports(true)[0];
       const errors = [];
@@ -285,16 +336,16 @@ export function createApi(glue) {
       return report.valid ? { value: value(), warnings } : { issues: errors, warnings };
     }
     function run(value) {
-      let bytes;
+      let text;
       try {
-        bytes = utf8(toJson(value, fn));
+        text = toJson(value, fn);
       } catch (err) {
         return { issues: [notJsonIssue(err)], warnings: [] };
       }
-      return check(bytes, () => value);
+      return check(validateText(text, word), () => value);
     }
     function runJson(text) {
-      return check(utf8(toText(text, `${fn}: safeParseJson`)), () => JSON.parse(text));
+      return check(validateText(toText(text, `${fn}: safeParseJson`), word), () => JSON.parse(text));
     }
     function standardJsonSchema(options) {
       const target = options && options.target;
@@ -303,18 +354,20 @@ export function createApi(glue) {
       }
       return jsonSchema(key);
     }
-    return Object.freeze({
+    const standard = {
+      version: 1,
+      vendor: "switchboard",
+      validate(value) {
+        const r = run(value);
+        return r.issues ? { issues: r.issues } : { value: r.value };
+      },
+    };
+    // The validation-only module has no JSON Schema export.
+    if (full) standard.jsonSchema = Object.freeze({ input: standardJsonSchema, output: standardJsonSchema });
+    const object = {
       key,
       lenient,
-      "~standard": Object.freeze({
-        version: 1,
-        vendor: "switchboard",
-        validate(value) {
-          const r = run(value);
-          return r.issues ? { issues: r.issues } : { value: r.value };
-        },
-        jsonSchema: Object.freeze({ input: standardJsonSchema, output: standardJsonSchema }),
-      }),
+      "~standard": Object.freeze(standard),
       safeParse(value) {
         const r = run(value);
         return r.issues
@@ -332,10 +385,9 @@ export function createApi(glue) {
           ? { success: false, error: new SchemaError(key, r.issues, r.warnings) }
           : { success: true, data: r.value, warnings: r.warnings };
       },
-      jsonSchema() {
-        return jsonSchema(key);
-      },
-    });
+    };
+    if (full) object.jsonSchema = () => jsonSchema(key);
+    return Object.freeze(object);
   }
 
   const schemas = { any: makeSchema("any", false) };
@@ -475,13 +527,18 @@ export function createApi(glue) {
   function conformance(log, options) {
     const fn = "conformance";
     if (options != null && typeof options !== "object") throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+    // Read leniently unless asked not to: the seeds' own deviations are warnings.
+    const strict = flag(options, "strict", fn) || (options != null && options.lenient === false);
+    flag(options, "lenient", fn);
     return unwrap(
       glue.conformance(
         logBytes(log, fn),
-        flag(options, "lenient", fn),
+        !strict,
         listOption(options, "agents", fn),
         listOption(options, "baseline", fn),
+        options == null || options.now === undefined ? NaN : timeMs(options.now, "options.now", fn),
         countOption(options, "permissionTimeoutMs", fn),
+        countOption(options, "toolTimeoutMs", fn),
         countOption(options, "navigatorMaxTurns", fn),
         countOption(options, "driverMaxTurns", fn),
       ),
@@ -627,9 +684,15 @@ export function createApi(glue) {
     return `${family.name}/${family.types[((code >>> 4) & 0xff) - 1]}`;
   }
 
+  function readMail(mail, options) {
+    const word = optionsWord(options, "readMail");
+    const bytes = typeof mail === "string" ? utf8(toText(mail, "readMail")) : utf8(toJson(mail, "readMail"));
+    return JSON.parse(glue.readMail(bytes, word));
+  }
+
   function parseJson(text, options) {
     const word = optionsWord(options, "parseJson");
-    const code = glue.validateBytes(utf8(toText(text, "parseJson")), word);
+    const code = validateText(toText(text, "parseJson"), word);
     if (code & 1) return { ok: true, key: codeKey(code), value: JSON.parse(text), report: simple(code) };
     const report = takeReports(false)[0];
     let value;
@@ -642,15 +705,23 @@ export function createApi(glue) {
     families.map((f) => Object.freeze({ name: f.name, title: f.title, version: f.version, types: Object.freeze(f.types.slice()) })),
   );
 
-  return {
+  const validation = {
     validate,
     validateJson,
     validateBytes,
     validateBatch,
-    jsonSchema,
     schema,
     schemas,
     families: familyList,
+    parseJson,
+    readMail,
+  };
+  if (!full) return validation;
+  return {
+    ...validation,
+    jsonSchema,
+    build,
+    errorReply,
     buildPaneSnapshot,
     buildPaneSummary,
     runPaneSmoke,
@@ -664,8 +735,5 @@ export function createApi(glue) {
     verifyFingerprints,
     verifyRecords,
     audit,
-    build,
-    errorReply,
-    parseJson,
   };
 }

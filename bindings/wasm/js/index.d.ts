@@ -1,10 +1,10 @@
 /**
  * switchboard-protocol: the Switchboard protocol core (Rust, compiled to WebAssembly) for
- * JavaScript and TypeScript agents. It validates the Agent Mail coordination protocols' messages
- * (Pair, Agent-PO, droid, Pair Claude) with the same verdicts, JSON Pointer paths and issue codes
- * as `switchboard validate`, offers Standard Schema v1 objects with zod-style `safeParse`, exports
- * JSON Schema, builds `doctor-agent-mail-pane-v1` pane snapshots, and runs the core's sessions,
- * task boards, checkpoint decisions, Agent-PO gates, contract fingerprints and audits.
+ * JavaScript and TypeScript agents. Everything `switchboard-protocol/validate` has (validation
+ * with the same verdicts, JSON Pointer paths and issue codes as `switchboard validate`, Standard
+ * Schema v1 objects, JSON Schema, builders and error replies, the MCP client guard), and the
+ * `doctor-agent-mail-pane-v1` pane snapshots, the core's sessions, task boards, checkpoint
+ * decisions, Agent-PO gates, contract fingerprints and audits.
  *
  * Message, report and pane types come from `./types.js`, generated from the core's registry.
  *
@@ -13,144 +13,42 @@
 
 import type {
   AuditReport,
-  Boards,
-  ConformanceCheckId,
-  ConformanceReport,
-  DecisionMessage,
   ErrorReply,
   Family,
-  Fingerprints,
-  GateOutcome,
-  LineReport,
   FamilyMessage,
   Message,
   MessageKey,
-  MessageTypeName,
   MessageTypes,
+  Report,
+  SwitchboardErrorCode,
+  Boards,
+  ConformanceCheckId,
+  ConformanceReport,
+  ConformanceRuleId,
+  DecisionMessage,
+  Fingerprints,
+  GateOutcome,
   PaneMode,
   PaneSnapshot,
   PaneSummary,
   PaneTranscript,
-  Report,
-  SchemaIssue,
   SessionView,
-  SwitchboardErrorCode,
   TaskSpec,
-  ValidateOptions,
   Verification,
 } from "./types.js";
+import type {
+  MailReading,
+  MessageSchema as ValidationSchema,
+  SchemaKey,
+  SchemaOptions,
+  SchemaOutputs,
+  StandardJSONSchemaV1,
+  StandardSchemaV1,
+} from "./validate.js";
 
-export * from "./types.js";
+export * from "./validate.js";
 
-/**
- * Validates a message given as a JavaScript value (or an Agent Mail row carrying one in
- * `body_md`).
- *
- * The value is serialized with `JSON.stringify` and validated as that text, so it gets exactly
- * the report `validateJson(JSON.stringify(value))` gets: members whose value is `undefined` are
- * absent, `1.0` and `1` are the same number, `toJSON` is honoured (a `Date` becomes its ISO
- * string), and unknown members are seen like any other.
- *
- * @param value - The message.
- * @param options - A family hint and lenient mode; strict detection by default.
- * @returns The report; `valid` is false when any issue has severity `error`.
- * @throws TypeError when the value has no JSON form (`undefined`, a function, a cyclic object,
- *   a BigInt) or the options are malformed; RangeError when its JSON exceeds 256 MiB.
- *
- * @example
- * ```ts
- * const report = validate({ type: "request_review" });
- * report.valid;       // true
- * report.messageType; // "DriverCommand"
- * ```
- */
-export declare function validate(value: unknown, options?: ValidateOptions): Report;
-
-/**
- * Validates a message given as JSON text: the fast path when the text is at hand (a mail
- * body, a file, a network reply). Text that is not JSON gives a report with one `not_json`
- * issue.
- *
- * @param text - The JSON text.
- * @param options - A family hint and lenient mode; strict detection by default.
- * @returns The report, as `switchboard validate` prints it (`messageType` for `message_type`).
- * @throws TypeError when `text` is not a string; RangeError when it exceeds 256 MiB.
- */
-export declare function validateJson(text: string, options?: ValidateOptions): Report;
-
-/** The result of {@link parseJson} for a valid message of type `K`. */
-export interface ParsedMessage<K extends MessageKey> {
-  ok: true;
-  /** The detected type. */
-  key: K;
-  /** The parsed message, typed by `key` (for an Agent Mail row: the row as parsed). */
-  value: MessageTypes[K];
-  /** The report (`valid: true`; lenient-mode warnings, if any). */
-  report: Report;
-}
-
-/** The result of {@link parseJson}: narrow on `ok`, then on `key`. */
-export type ParseResult =
-  | { [K in MessageKey]: ParsedMessage<K> }[MessageKey]
-  | {
-      ok: false;
-      /** The parsed JSON (undefined when the text is not JSON). */
-      value: unknown;
-      /** The report, every issue with its path. */
-      report: Report;
-    };
-
-/**
- * One pass from JSON text to typed data: validates the text as {@link validateJson} does, and
- * parses it once (`JSON.parse`) for the value; nothing is serialized again. `value` is typed by
- * the detected `key`.
- *
- * @throws TypeError when `text` is not a string or the options are malformed.
- *
- * @example
- * ```ts
- * const r = parseJson(text);
- * if (r.ok && r.key === "droid/task_assignment") r.value.task_id; // string
- * else if (!r.ok) for (const i of r.report.issues) console.log(i.path, i.code);
- * ```
- */
-export declare function parseJson(text: string, options?: ValidateOptions): ParseResult;
-
-/**
- * Validates a message given as UTF-8 JSON bytes: the fastest path. Bytes that are not JSON
- * (including invalid UTF-8) give a report with one `not_json` issue.
- *
- * @param bytes - The bytes: a Uint8Array (a Node Buffer is one), any other typed array or
- *   DataView (its bytes), or an ArrayBuffer.
- * @param options - A family hint and lenient mode; strict detection by default.
- * @returns The report.
- * @throws TypeError when `bytes` is not binary data; RangeError when it exceeds 256 MiB.
- */
-export declare function validateBytes(
-  bytes: Uint8Array | ArrayBufferView | ArrayBuffer,
-  options?: ValidateOptions,
-): Report;
-
-/**
- * Validates JSON Lines, one message per non-blank line, as `switchboard validate --jsonl` does:
- * one report per non-blank line, in order, each with its input `line` (1-based, blank lines
- * counted); a line that is not JSON gets a `not_json` report naming that line.
- *
- * @param jsonl - The lines, as text or UTF-8 bytes.
- * @param options - A family hint and lenient mode, for every line.
- * @returns One report per non-blank line, as `switchboard validate --jsonl` prints them.
- * @throws TypeError for other input types; RangeError when the input exceeds 256 MiB.
- *
- * @example
- * ```ts
- * validateBatch('{"type": "request_review"}\n\n{"type": 5}');
- * // [{line: 1, valid: true, …}, {line: 3, valid: false, …}]
- * ```
- */
-export declare function validateBatch(
-  jsonl: string | Uint8Array | ArrayBufferView | ArrayBuffer,
-  options?: ValidateOptions,
-): LineReport[];
+// ---- schema objects with JSON Schema ----
 
 /** A JSON Schema (draft 2020-12) document. */
 export type JsonSchema = Record<string, unknown>;
@@ -169,148 +67,287 @@ export type JsonSchema = Record<string, unknown>;
  */
 export declare function jsonSchema(key?: SchemaKey): JsonSchema;
 
-/** What a schema object accepts: every message (`"any"`), one family, or one `family/TYPE`. */
-export type SchemaKey = "any" | Family | MessageKey;
-
-/** The TypeScript type of the messages a schema key accepts. */
-export type SchemaOutput<K extends SchemaKey> = K extends MessageKey
-  ? MessageTypes[K]
-  : K extends Family
-    ? FamilyMessage<K>
-    : Message;
-
-/** Options of {@link schema}. */
-export interface SchemaOptions {
-  /** Lenient mode: the seeds' documented deviations become warnings. */
-  lenient?: boolean;
-}
-
-/** The result of {@link MessageSchema.safeParse}: zod's shape, never thrown. */
-export type SafeParseResult<T> =
-  | {
-      success: true;
-      /** The input value itself (not a copy; undeclared members are kept). */
-      data: T;
-      /** Lenient-mode warnings (always empty in strict mode). */
-      warnings: SchemaIssue[];
-    }
-  | { success: false; error: SchemaError };
-
 /**
- * A schema object for one key: a Standard Schema v1 (synchronous `~standard.validate`, with
- * Standard JSON Schema's `~standard.jsonSchema`), plus zod-style `safeParse` and `parse`.
- *
- * `"any"` detects the family and type as {@link validate} does; a family key validates with that
- * family hint; a `family/TYPE` key validates as that type without detection (its discriminator
- * is checked like any other member, and an Agent Mail row is not unwrapped).
- *
- * Issues give `path` as segments (Standard Schema) and `pointer` as the JSON Pointer; only
- * errors fail, and warnings are reported apart. A value with no JSON form fails with one
- * `not_json` issue: these methods never throw on input (`parse` throws {@link SchemaError}).
+ * A schema object of the main entry: `switchboard-protocol/validate`'s (Standard Schema v1,
+ * `safeParse`, `parse`, `safeParseJson`), also implementing Standard JSON Schema
+ * (`~standard.jsonSchema.input/output({ target: "draft-2020-12" })`) and with {@link jsonSchema}'s
+ * schema of its key.
  */
-export interface MessageSchema<T>
-  extends StandardSchemaV1<unknown, T>,
-    StandardJSONSchemaV1<unknown, T> {
+export interface MessageSchema<T> extends ValidationSchema<T>, StandardJSONSchemaV1<unknown, T> {
   /** The Standard Schema and Standard JSON Schema properties (vendor `"switchboard"`). */
   readonly "~standard": StandardSchemaV1.Props<unknown, T> & StandardJSONSchemaV1.Props<unknown, T>;
-  /** The key this schema validates. */
-  readonly key: SchemaKey;
-  /** Whether lenient mode is on. */
-  readonly lenient: boolean;
-  /**
-   * Validates without throwing.
-   *
-   * @example
-   * ```ts
-   * const result = schemas["droid/task_assignment"].safeParse(message);
-   * if (result.success) result.data.task_id;
-   * else for (const issue of result.error.issues) console.log(issue.pointer, issue.code);
-   * ```
-   */
-  safeParse(value: unknown): SafeParseResult<T>;
-  /**
-   * Validates and returns the value typed.
-   *
-   * @throws {@link SchemaError} when the value is not a valid message.
-   */
-  parse(value: unknown): T;
-  /**
-   * Validates JSON text and, when it is valid, parses it once into the typed value: the text is
-   * never serialized again (as `safeParse(JSON.parse(text))` would). Text that is not JSON fails
-   * with one `not_json` issue.
-   *
-   * @throws TypeError when `text` is not a string.
-   */
-  safeParseJson(text: string): SafeParseResult<T>;
   /** The JSON Schema of this key (see {@link jsonSchema}). */
   jsonSchema(): JsonSchema;
 }
 
-/** The failure of a schema object: thrown by `parse`, carried by a failed `safeParse`. */
-export declare class SchemaError extends Error {
-  /** Builds the error; the message shows the first issues. */
-  constructor(schema: SchemaKey, issues: SchemaIssue[], warnings: SchemaIssue[]);
-  /** The key of the schema that failed. */
-  readonly schema: SchemaKey;
-  /** The errors (severity `error`). */
-  readonly issues: SchemaIssue[];
-  /** Lenient-mode warnings. */
-  readonly warnings: SchemaIssue[];
-}
-
-/**
- * Strict schema objects for every key: `schemas.any`, `schemas.droid`,
- * `schemas["pair/PAIR_INIT"]`, …
- *
- * @example
- * ```ts
- * import { schemas } from "switchboard-protocol";
- * const init = schemas["pair/PAIR_INIT"].parse(JSON.parse(text)); // PairPairInit
- * ```
- */
-export declare const schemas: SchemaObjects;
-
-/**
- * The type of {@link schemas}: one schema object per key, typed so that generic code over
- * `MessageTypes[K]` type-checks (`schemas[key].parse(m)` is `MessageTypes[K]` for a generic
- * `K extends MessageKey`).
- */
+/** The type of {@link schemas}: one schema object per key (see `switchboard-protocol/validate`). */
 export type SchemaObjects = { readonly [K in SchemaKey]: MessageSchema<SchemaOutputs[K]> };
 
-/** What each schema key's objects give: `MessageTypes` plus the families' and `"any"`'s unions. */
-export interface SchemaOutputs extends MessageTypes, FamilyOutputs {
-  /** Every message. */
-  "any": Message;
-}
+/** Strict schema objects for every key: `schemas.any`, `schemas.droid`, `schemas["pair/PAIR_INIT"]`, … */
+export declare const schemas: SchemaObjects;
 
-/** Each family's message union, by family name. */
-export type FamilyOutputs = { [F in Family]: FamilyMessage<F> };
-
-/**
- * The schema object for a key, strict or lenient.
- *
- * @param key - `"any"` (the default), a family, or `family/TYPE`.
- * @param options - `{ lenient: true }` for lenient mode.
- * @throws TypeError for an unknown key or malformed options.
- */
+/** The schema object for a key, strict or lenient (see `switchboard-protocol/validate`). */
 export declare function schema<K extends MessageKey>(key: K, options?: SchemaOptions): MessageSchema<MessageTypes[K]>;
 export declare function schema<F extends Family>(key: F, options?: SchemaOptions): MessageSchema<FamilyMessage<F>>;
 export declare function schema(key?: "any", options?: SchemaOptions): MessageSchema<Message>;
 
-/** One protocol family of the registry. */
-export interface FamilyInfo {
-  /** Its name in reports. */
-  readonly name: Family;
-  /** Its title. */
-  readonly title: string;
-  /** The protocol version the registry models. */
-  readonly version: string;
-  /** Its message types' registry names, in registry order. */
-  readonly types: readonly MessageTypeName[];
+/**
+ * A point in time. The package never reads a clock: what is due, overdue or timed out is
+ * computed at the time you pass. A `Date`; a number of milliseconds since the Unix epoch
+ * (fractions are dropped); or a string as the core reads message times (RFC 3339 such as
+ * `"2026-03-02T09:30:00Z"` or with an offset, also `"2026-03-02 09:30:00"`, taken as UTC).
+ */
+export type TimeInput = Date | number | string;
+
+/**
+ * Thrown by the session, decision, gate, fingerprint and audit functions when the core refuses
+ * their input: a stable `code`, the core's one-line reason as `message`, and the error's data in
+ * `details` (`unknown_decision`: `input` and the `allowed` literals; `decision_not_allowed`:
+ * `decision` and `checkpoint`; `unknown_session`: the `sessions` found; `invalid_message`: the
+ * message's `report`; `bad_log`: `line` and `column`; `malformed_diff`: the file patch `index`).
+ * Arguments of the wrong type throw a `TypeError` instead. The module stays usable after either.
+ */
+export declare class SwitchboardError extends Error {
+  /** Builds the error from the core's `{code, message, ...details}`. */
+  constructor(error: { code: SwitchboardErrorCode; message: string; [detail: string]: unknown });
+  /** The stable code. */
+  readonly code: SwitchboardErrorCode;
+  /** The error's data. */
+  readonly details: Readonly<Record<string, unknown>>;
 }
 
-/** The registry's families, in detection order. */
-export declare const families: readonly FamilyInfo[];
+// ---- builders and error replies ----
+
+/** Options of {@link build}: what the protocol derives. The package reads the clock and
+ * crypto only where you give no value (the core itself reads neither). */
+export interface BuildOptions {
+  /** The time for a droid or Agent-PO `timestamp` (UTC); the clock by default. */
+  now?: TimeInput;
+  /** 16 random bytes for a droid `message_id` (`msg-<uuid v4>`); `crypto.getRandomValues` by default. */
+  random?: Uint8Array;
+  /** The droid `sender_id` (required for droid messages). */
+  sender?: string;
+  /** The Pair recipient `to` (required for Pair messages). */
+  to?: string;
+  /** The Agent-PO `agent_id`. */
+  agentId?: string;
+  /** The Agent-PO `task_id`. */
+  taskId?: string;
+}
+
+/**
+ * The fields {@link build} takes for a key: the type's own members (for Pair, the body's),
+ * any of which the builder can fill (constants, discriminators, derived members) may be left out.
+ */
+export type BuildFields<K extends MessageKey> = K extends `pair/${string}`
+  ? MessageTypes[K] extends { body: infer B }
+    ? Partial<B>
+    : Partial<MessageTypes[K]>
+  : Partial<MessageTypes[K]>;
+
+/**
+ * Builds a message of type `key` from its own fields, filling what the protocol derives: the
+ * discriminator and every constant the registry fixes; droid `version`, `timestamp` (now, UTC),
+ * `message_id` (`msg-<uuid v4>`) and `sender_id`; Agent-PO `timestamp`, `agent_id`, `task_id`
+ * (where given); Pair `to`, `subject` and the body. The result is validated strictly as `key`.
+ * A member given both in the fields and by an option is refused (give `timestamp` in the fields
+ * and no `now`, or the reverse).
+ *
+ * @throws SwitchboardError `invalid_message` (with `details.report`, every issue with its path,
+ *   and the message built as `details.built`), `missing_option` (e.g. a droid message without `sender`),
+ *   `conflict`; TypeError for an unknown key, fields that are not an object, or malformed
+ *   options (a `now` that is not a time, `random` not 16 bytes, a `sender` that is not a string).
+ *
+ * @example
+ * ```ts
+ * const task = build("droid/task_assignment", {
+ *   task_id: "bd-42", description: "Login form", specification: { acceptance_criteria: ["renders"] },
+ *   file_patterns: ["src/auth/**"], priority: "high", priority_value: 1,
+ * }, { sender: "orchestrator" });
+ * task.message_id; // "msg-…" (uuid v4)
+ * ```
+ */
+export declare function build<K extends MessageKey>(key: K, fields: BuildFields<K>, options?: BuildOptions): MessageTypes[K];
+
+/** Options of {@link errorReply}. */
+export interface ErrorReplyOptions {
+  /** The receiver's protocol, when the message's cannot be told (an unknown type). */
+  family?: Family;
+  /** The reply's time; the clock by default. */
+  now?: TimeInput;
+  /** 16 random bytes for the droid `error_report`'s `message_id`; crypto by default. */
+  random?: Uint8Array;
+  /** The replying agent (a droid `error_report`'s `sender_id`; required for droid). */
+  sender?: string;
+}
+
+/**
+ * The protocol's answer to an invalid message: droid, the `invalid_format` (or
+ * `version_mismatch`) rejection carrying the original `message_id` and the `error_report`
+ * notification citing it (an unknown type gets only the notification); Agent-PO, the `ERROR`
+ * message with `INVALID_MESSAGE` naming the original `message_type`.
+ *
+ * @param report - The message's report, from {@link validate}, {@link validateJson} or
+ *   {@link parseJson} (a lenient or hinted report works too).
+ * @param original - The message: the parsed value or its JSON text.
+ * @throws SwitchboardError `message_valid`, `no_error_reply` (Pair and Pair Claude define
+ *   none), `missing_option` (a droid reply needs `sender`), `bad_report`; TypeError for an
+ *   argument that is not a report, or malformed options.
+ */
+export declare function errorReply(report: Report, original: unknown, options?: ErrorReplyOptions): ErrorReply;
+
+// ---- the guard for MCP clients ----
+
+/**
+ * The part of an MCP client the guard uses: `callTool`, as the official TypeScript SDK's
+ * `Client` (`@modelcontextprotocol/sdk/client/index.js`) has it.
+ */
+export interface McpToolClient {
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+}
+
+/** Options of {@link guard}. */
+export interface GuardOptions {
+  /**
+   * What to do with an outgoing body that carries an invalid protocol message: `"refuse"`
+   * (the default: throw a {@link GuardRefusal}, send nothing) or `"send"` (send it and call
+   * `onWarning`). A secret is refused either way.
+   */
+  onInvalid?: "refuse" | "send";
+  /** Called for each invalid message sent with `onInvalid: "send"`; `console.warn` by default. */
+  onWarning?: (warning: GuardWarning) => void;
+  /** Lenient mode for outgoing and incoming messages (the seeds' documented deviations are warnings). */
+  lenient?: boolean;
+  /** The agent that sends error replies (a droid `error_report`'s `sender_id`); `fetchInbox`'s `agent_name` by default. */
+  sender?: string;
+  /** The agent's own protocol, for error replies to messages whose family cannot be told. */
+  family?: Family;
+}
+
+/** An invalid message sent anyway (`onInvalid: "send"`). */
+export interface GuardWarning {
+  tool: "send_message" | "reply_message";
+  message: string;
+  report: Report;
+}
+
+/** `send_message`'s arguments (Agent Mail); other members pass through. */
+export interface SendMessageArgs {
+  project_key: string;
+  sender_name: string;
+  to: string[];
+  subject: string;
+  body_md: string;
+  cc?: string[];
+  bcc?: string[];
+  importance?: "low" | "normal" | "high" | "urgent";
+  ack_required?: boolean;
+  thread_id?: string;
+  [member: string]: unknown;
+}
+
+/** `reply_message`'s arguments (Agent Mail); other members pass through. */
+export interface ReplyMessageArgs {
+  project_key: string;
+  message_id: number;
+  sender_name: string;
+  body_md: string;
+  to?: string[];
+  cc?: string[];
+  bcc?: string[];
+  [member: string]: unknown;
+}
+
+/** `fetch_inbox`'s arguments (Agent Mail); bodies are always fetched (`include_bodies: true`). */
+export interface FetchInboxArgs {
+  project_key: string;
+  agent_name: string;
+  limit?: number;
+  urgent_only?: boolean;
+  since_ts?: string;
+  [member: string]: unknown;
+}
+
+/** One row of `fetch_inbox`, as the server sent it. */
+export interface AgentMailRow {
+  id: number;
+  subject: string;
+  from: string;
+  created_ts: string;
+  thread_id?: string | null;
+  importance?: string;
+  ack_required?: boolean;
+  body_md?: string;
+  [member: string]: unknown;
+}
+
+/** One inbox message with its verdict ({@link GuardedMethods.fetchInbox}). */
+export interface InboxMessage extends MailReading {
+  /** The server's row. */
+  row: AgentMailRow;
+  /** Whether it carries a valid protocol message (`kind === "message"`). */
+  valid: boolean;
+  /** The valid message's `family/TYPE`. */
+  key: MessageKey | null;
+  /**
+   * For an invalid message, its protocol's answer ({@link errorReply}): droid's rejection and
+   * `error_report`, Agent-PO's `ERROR`; null when valid or plain, and for Pair and Pair Claude
+   * (which define none).
+   */
+  errorReply: ErrorReply | null;
+}
+
+/** What {@link guard} adds to the client. */
+export interface GuardedMethods {
+  /** `send_message`, its subject and body checked first; resolves to the server's payload. */
+  sendMessage(args: SendMessageArgs): Promise<unknown>;
+  /** `reply_message`, its body checked first; resolves to the server's payload. */
+  replyMessage(args: ReplyMessageArgs): Promise<unknown>;
+  /** `fetch_inbox` with bodies, each message read ({@link InboxMessage}). */
+  fetchInbox(args: FetchInboxArgs): Promise<InboxMessage[]>;
+  /**
+   * Replies to an invalid inbox message with its error reply (checked like any outgoing body).
+   *
+   * @throws TypeError when the message has no error reply.
+   */
+  replyWithError(message: InboxMessage, args: { project_key: string; sender_name: string; [member: string]: unknown }): Promise<unknown>;
+}
+
+/** A guarded client: the client (every method passes through) with {@link GuardedMethods}. */
+export type Guarded<C extends McpToolClient> = C & GuardedMethods;
+
+/**
+ * Wraps an MCP client connected to Agent Mail. Every `send_message` and `reply_message` body,
+ * through `callTool` or the methods added here, is read first ({@link readMail}): a protocol
+ * message that is not valid is refused with its report and nothing is sent (or, with
+ * `onInvalid: "send"`, sent with a warning); a secret in the subject or body is always refused;
+ * plain mail passes. `fetchInbox` returns each message with its verdict, the parsed protocol
+ * message and, for an invalid one, the error reply to send ({@link GuardedMethods.replyWithError}).
+ *
+ * @throws GuardRefusal (from the returned client's sends) when a body is refused.
+ *
+ * @example
+ * ```ts
+ * const mail = guard(client, { sender: "GreenCastle" });
+ * for (const m of await mail.fetchInbox({ project_key, agent_name: "GreenCastle" })) {
+ *   if (m.errorReply) await mail.replyWithError(m, { project_key, sender_name: "GreenCastle" });
+ * }
+ * ```
+ */
+export declare function guard<C extends McpToolClient>(client: C, options?: GuardOptions): Guarded<C>;
+
+/** Thrown by a guarded client instead of sending: nothing reached the server. */
+export declare class GuardRefusal extends Error {
+  /** The tool refused. */
+  readonly tool: "send_message" | "reply_message";
+  /** `invalid`: an invalid protocol message; `secret`: a secret in the subject or body. */
+  readonly reason: "invalid" | "secret";
+  /** The body's report: every issue with its path. */
+  readonly report: Report;
+  /** The refusal as an MCP tool result (`isError: true`, the issues as text), for agent loops. */
+  toToolResult(): { isError: true; content: { type: "text"; text: string }[] };
+}
+
 
 /** A pane payload: JSON text, or the parsed value (an array of rows or `{result: [...]}`). */
 export type PanePayload = string | readonly unknown[] | { readonly result: readonly unknown[] };
@@ -367,13 +404,6 @@ export type MessageLog =
   | { readonly messages: readonly unknown[] }
   | { readonly result: readonly unknown[] };
 
-/**
- * A point in time. The package never reads a clock: what is due, overdue or timed out is
- * computed at the time you pass. A `Date`; a number of milliseconds since the Unix epoch
- * (fractions are dropped); or a string as the core reads message times (RFC 3339 such as
- * `"2026-03-02T09:30:00Z"` or with an offset, also `"2026-03-02 09:30:00"`, taken as UTC).
- */
-export type TimeInput = Date | number | string;
 
 /** Options of {@link sessions}. */
 export interface SessionOptions {
@@ -391,27 +421,46 @@ export interface BoardOptions extends SessionOptions {
 
 /** Options of {@link conformance}. */
 export interface ConformanceOptions {
-  /** Lenient mode for the log's messages (as `validate`). */
+  /**
+   * Read the log strictly: a deviation the seeds themselves make (a commit_sha that is not hex,
+   * the literal "ISO8601") fails its rule instead of warning. Default: false (lenient, as
+   * `switchboard conformance` reads; `--strict` there).
+   */
+  strict?: boolean;
+  /** `false` is `strict: true`; the default reads leniently. */
   lenient?: boolean;
   /**
-   * The agents registered on the Agent Mail server (`any.registered-agent` applies only with
-   * them): names, or Agent Mail's agent rows (`{name}` objects), or either under `agents` /
-   * `result` (a server's reply as it comes).
+   * The agents registered on the Agent Mail server (rules about registered names are decided
+   * only with them, `not_tested` otherwise): names, or Agent Mail's agent rows (`{name}`
+   * objects), or either under `agents` / `result` (a server's reply as it comes).
    */
   agents?:
     | readonly (string | { readonly name: string })[]
     | { readonly agents: readonly (string | { readonly name: string })[] }
     | { readonly result: readonly (string | { readonly name: string })[] };
   /**
-   * Expected failures: `"agent:check-id"` strings or `{agent, check}` objects (agent `*` for
-   * any), or `{expected_failures: [...]}`. A failure it lists keeps `conforms` true; one that
-   * now passes makes it false (stale).
+   * Expected failures: `"agent:rule-id"` strings or `{agent, rule}` objects (agent `*` for
+   * any; a check id in place of a rule stands for the rules it breaks), or
+   * `{expected_failures: [...]}`. A failure it lists keeps `conforms` true; one that now
+   * passes makes it false (stale).
    */
   baseline?:
-    | readonly (`${string}:${ConformanceCheckId}` | { readonly agent: string; readonly check: ConformanceCheckId })[]
-    | { readonly expected_failures: readonly (string | { readonly agent: string; readonly check: ConformanceCheckId })[] };
+    | readonly (
+        | `${string}:${ConformanceRuleId | ConformanceCheckId}`
+        | { readonly agent: string; readonly rule: ConformanceRuleId | ConformanceCheckId }
+        | { readonly agent: string; readonly check: ConformanceCheckId }
+      )[]
+    | { readonly expected_failures: readonly (string | { readonly agent: string; readonly rule?: string; readonly check?: string })[] };
+  /**
+   * When the log is judged: what is late or missing (a response past its timeout, a warning
+   * not sent, a progress report not made) is late or missing at this time. A Date,
+   * milliseconds since the epoch or an RFC 3339 string; default: the log's last message.
+   */
+  now?: Date | number | string;
   /** Pair Claude's permission timeout in milliseconds (default 15000, the seed's). */
   permissionTimeoutMs?: number;
+  /** Pair Claude's tool completion timeout, PAIR_TOOL_TIMEOUT_MS (default 120000). */
+  toolTimeoutMs?: number;
   /** PAIR_NAVIGATOR_MAX_TURNS (default 20, the seed's). */
   navigatorMaxTurns?: number;
   /** PAIR_DRIVER_MAX_TURNS (default 20, the seed's). */
@@ -453,22 +502,6 @@ export interface AuditInput {
   approved?: readonly string[];
 }
 
-/**
- * Thrown by the session, decision, gate, fingerprint and audit functions when the core refuses
- * their input: a stable `code`, the core's one-line reason as `message`, and the error's data in
- * `details` (`unknown_decision`: `input` and the `allowed` literals; `decision_not_allowed`:
- * `decision` and `checkpoint`; `unknown_session`: the `sessions` found; `invalid_message`: the
- * message's `report`; `bad_log`: `line` and `column`; `malformed_diff`: the file patch `index`).
- * Arguments of the wrong type throw a `TypeError` instead. The module stays usable after either.
- */
-export declare class SwitchboardError extends Error {
-  /** Builds the error from the core's `{code, message, ...details}`. */
-  constructor(error: { code: SwitchboardErrorCode; message: string; [detail: string]: unknown });
-  /** The stable code. */
-  readonly code: SwitchboardErrorCode;
-  /** The error's data. */
-  readonly details: Readonly<Record<string, unknown>>;
-}
 
 /**
  * Every protocol session in a message log (Pair sessions, then Agent-PO tasks), as
@@ -503,13 +536,14 @@ export declare function taskBoards(log: MessageLog, options: BoardOptions): Boar
 
 /**
  * Does each agent of a message log follow the protocols? As `switchboard conformance
- * --compact` prints it: per agent (each sender) and family, every check with its stable id, the
- * seed section it comes from, its status (`pass`, `fail`, `warning`, `not_applicable`), the
- * messages that decide it and what broke it (secrets masked); a level per agent, and whether
- * the log conforms (against the baseline, when given). The checks are the rules `validate` and
- * the session functions apply: one fold of the log, no second copy. Checks that need files
- * (`pair.contract.tests-parse`, `agent-po.persistence.layout`) do not apply here: the CLI reads
- * those from disk.
+ * --compact` prints it: per agent (each sender) and family, every rule of the seeds that
+ * concerns it — its stable id, the seed's section and words, MUST or SHOULD, its status
+ * (`pass`, `fail`, `warning`, `not_tested`, `not_applicable`), the messages that decide it,
+ * what broke it (secrets masked) or why it could not be tested —; per agent how many MUST rules
+ * were actually tested, and whether the log conforms (against the baseline, when given).
+ * Senders a log without envelopes lacks are inferred from the messages (`attribution`). Rules
+ * that need files (whether the contract's tests parse, the Agent-PO messages directory) are
+ * `not_tested` here: the CLI reads those from disk.
  *
  * @param log - The message log (bare messages or Agent Mail rows, any mix of families).
  * @param options - Registered agents, a baseline, lenient mode, Pair Claude's limits.
@@ -519,8 +553,8 @@ export declare function taskBoards(log: MessageLog, options: BoardOptions): Boar
  *
  * @example
  * ```ts
- * const report = conformance(log, { agents: ["alice", "bob"], baseline: ["bob:pair.role.sender"] });
- * for (const a of report.agents) console.log(a.agent, a.level);
+ * const report = conformance(log, { agents: ["alice", "bob"], baseline: ["bob:000.session-complete.sender"] });
+ * for (const a of report.agents) console.log(a.agent, a.level, `${a.must.tested} of ${a.must.applicable} MUST rules tested`);
  * if (!report.conforms) process.exitCode = 1;
  * ```
  */
@@ -642,198 +676,3 @@ export declare function verifyRecords(
  * ```
  */
 export declare function audit(input: AuditInput): AuditReport;
-
-// ---- builders and error replies ----
-
-/** Options of {@link build}: what the protocol derives. The package reads the clock and
- * crypto only where you give no value (the core itself reads neither). */
-export interface BuildOptions {
-  /** The time for a droid or Agent-PO `timestamp` (UTC); the clock by default. */
-  now?: TimeInput;
-  /** 16 random bytes for a droid `message_id` (`msg-<uuid v4>`); `crypto.getRandomValues` by default. */
-  random?: Uint8Array;
-  /** The droid `sender_id` (required for droid messages). */
-  sender?: string;
-  /** The Pair recipient `to` (required for Pair messages). */
-  to?: string;
-  /** The Agent-PO `agent_id`. */
-  agentId?: string;
-  /** The Agent-PO `task_id`. */
-  taskId?: string;
-}
-
-/**
- * The fields {@link build} takes for a key: the type's own members (for Pair, the body's),
- * any of which the builder can fill (constants, discriminators, derived members) may be left out.
- */
-export type BuildFields<K extends MessageKey> = K extends `pair/${string}`
-  ? MessageTypes[K] extends { body: infer B }
-    ? Partial<B>
-    : Partial<MessageTypes[K]>
-  : Partial<MessageTypes[K]>;
-
-/**
- * Builds a message of type `key` from its own fields, filling what the protocol derives: the
- * discriminator and every constant the registry fixes; droid `version`, `timestamp` (now, UTC),
- * `message_id` (`msg-<uuid v4>`) and `sender_id`; Agent-PO `timestamp`, `agent_id`, `task_id`
- * (where given); Pair `to`, `subject` and the body. The result is validated strictly as `key`.
- * A member given both in the fields and by an option is refused (give `timestamp` in the fields
- * and no `now`, or the reverse).
- *
- * @throws SwitchboardError `invalid_message` (with `details.report`, every issue with its path,
- *   and the message built as `details.built`), `missing_option` (e.g. a droid message without `sender`),
- *   `conflict`; TypeError for an unknown key, fields that are not an object, or malformed
- *   options (a `now` that is not a time, `random` not 16 bytes, a `sender` that is not a string).
- *
- * @example
- * ```ts
- * const task = build("droid/task_assignment", {
- *   task_id: "bd-42", description: "Login form", specification: { acceptance_criteria: ["renders"] },
- *   file_patterns: ["src/auth/**"], priority: "high", priority_value: 1,
- * }, { sender: "orchestrator" });
- * task.message_id; // "msg-…" (uuid v4)
- * ```
- */
-export declare function build<K extends MessageKey>(key: K, fields: BuildFields<K>, options?: BuildOptions): MessageTypes[K];
-
-/** Options of {@link errorReply}. */
-export interface ErrorReplyOptions {
-  /** The receiver's protocol, when the message's cannot be told (an unknown type). */
-  family?: Family;
-  /** The reply's time; the clock by default. */
-  now?: TimeInput;
-  /** 16 random bytes for the droid `error_report`'s `message_id`; crypto by default. */
-  random?: Uint8Array;
-  /** The replying agent (a droid `error_report`'s `sender_id`; required for droid). */
-  sender?: string;
-}
-
-/**
- * The protocol's answer to an invalid message: droid, the `invalid_format` (or
- * `version_mismatch`) rejection carrying the original `message_id` and the `error_report`
- * notification citing it (an unknown type gets only the notification); Agent-PO, the `ERROR`
- * message with `INVALID_MESSAGE` naming the original `message_type`.
- *
- * @param report - The message's report, from {@link validate}, {@link validateJson} or
- *   {@link parseJson} (a lenient or hinted report works too).
- * @param original - The message: the parsed value or its JSON text.
- * @throws SwitchboardError `message_valid`, `no_error_reply` (Pair and Pair Claude define
- *   none), `missing_option` (a droid reply needs `sender`), `bad_report`; TypeError for an
- *   argument that is not a report, or malformed options.
- */
-export declare function errorReply(report: Report, original: unknown, options?: ErrorReplyOptions): ErrorReply;
-
-// ---- Standard Schema v1 and Standard JSON Schema v1 ----
-// The interfaces of @standard-schema/spec 1.1.0 (MIT), copied as the spec recommends instead of
-// depending on the package.
-
-/** The Standard Typed interface: the base of Standard Schema and Standard JSON Schema. */
-export interface StandardTypedV1<Input = unknown, Output = Input> {
-  /** The Standard properties. */
-  readonly "~standard": StandardTypedV1.Props<Input, Output>;
-}
-
-/** The Standard Typed namespace. */
-export declare namespace StandardTypedV1 {
-  /** The Standard Typed properties. */
-  export interface Props<Input = unknown, Output = Input> {
-    /** The version number of the standard. */
-    readonly version: 1;
-    /** The vendor name of the schema library. */
-    readonly vendor: string;
-    /** Inferred types associated with the schema. */
-    readonly types?: Types<Input, Output> | undefined;
-  }
-  /** The Standard Typed types. */
-  export interface Types<Input = unknown, Output = Input> {
-    /** The input type of the schema. */
-    readonly input: Input;
-    /** The output type of the schema. */
-    readonly output: Output;
-  }
-  /** Infers the input type of a Standard Typed. */
-  export type InferInput<Schema extends StandardTypedV1> = NonNullable<Schema["~standard"]["types"]>["input"];
-  /** Infers the output type of a Standard Typed. */
-  export type InferOutput<Schema extends StandardTypedV1> = NonNullable<Schema["~standard"]["types"]>["output"];
-}
-
-/** The Standard Schema interface. */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  /** The Standard Schema properties. */
-  readonly "~standard": StandardSchemaV1.Props<Input, Output>;
-}
-
-/** The Standard Schema namespace. */
-export declare namespace StandardSchemaV1 {
-  /** The Standard Schema properties. */
-  export interface Props<Input = unknown, Output = Input> extends StandardTypedV1.Props<Input, Output> {
-    /** Validates unknown input values. */
-    readonly validate: (value: unknown, options?: Options | undefined) => Result<Output> | Promise<Result<Output>>;
-  }
-  /** Options of `validate`. */
-  export interface Options {
-    /** Explicit support for additional vendor-specific parameters, if needed. */
-    readonly libraryOptions?: Record<string, unknown> | undefined;
-  }
-  /** The result of `validate`. */
-  export type Result<Output> = SuccessResult<Output> | FailureResult;
-  /** The result when validation succeeds. */
-  export interface SuccessResult<Output> {
-    /** The typed output value. */
-    readonly value: Output;
-    /** The non-existent issues. */
-    readonly issues?: undefined;
-  }
-  /** The result when validation fails. */
-  export interface FailureResult {
-    /** The issues of failed validation. */
-    readonly issues: ReadonlyArray<Issue>;
-  }
-  /** An issue of a failed validation. */
-  export interface Issue {
-    /** The error message of the issue. */
-    readonly message: string;
-    /** The path of the issue, if any. */
-    readonly path?: ReadonlyArray<PropertyKey | PathSegment> | undefined;
-  }
-  /** A path segment of an issue. */
-  export interface PathSegment {
-    /** The key representing a path segment. */
-    readonly key: PropertyKey;
-  }
-  /** Infers the input type of a Standard Schema. */
-  export type InferInput<Schema extends StandardTypedV1> = StandardTypedV1.InferInput<Schema>;
-  /** Infers the output type of a Standard Schema. */
-  export type InferOutput<Schema extends StandardTypedV1> = StandardTypedV1.InferOutput<Schema>;
-}
-
-/** The Standard JSON Schema interface. */
-export interface StandardJSONSchemaV1<Input = unknown, Output = Input> {
-  /** The Standard JSON Schema properties. */
-  readonly "~standard": StandardJSONSchemaV1.Props<Input, Output>;
-}
-
-/** The Standard JSON Schema namespace. */
-export declare namespace StandardJSONSchemaV1 {
-  /** The Standard JSON Schema properties. */
-  export interface Props<Input = unknown, Output = Input> extends StandardTypedV1.Props<Input, Output> {
-    /** Methods generating the input and output JSON Schema. */
-    readonly jsonSchema: Converter;
-  }
-  /** The JSON Schema converter. */
-  export interface Converter {
-    /** The input type as JSON Schema; throws for an unsupported target. */
-    readonly input: (options: Options) => Record<string, unknown>;
-    /** The output type as JSON Schema; throws for an unsupported target. */
-    readonly output: (options: Options) => Record<string, unknown>;
-  }
-  /** The target dialect (this package supports `"draft-2020-12"`). */
-  export type Target = "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string);
-  /** Options of the converter. */
-  export interface Options {
-    /** The target dialect. */
-    readonly target: Target;
-    /** Explicit support for additional vendor-specific parameters, if needed. */
-    readonly libraryOptions?: Record<string, unknown> | undefined;
-  }
-}

@@ -1423,6 +1423,11 @@ export interface Violation {
   message_type: string | null;
   /** The file concerned (tampering). */
   file?: string;
+  /** The agent that broke the rule when it is not the message's sender (the agent that owed a
+   * missed step, a late responder, the builder of a build the audit failed). */
+  by?: string;
+  /** For a step not taken (`missing`), the message type that was due. */
+  expected?: string;
   /** The validation issues of an invalid message. */
   issues?: Issue[];
 }
@@ -1843,7 +1848,20 @@ export type ViolationCode =
   | "role_conflict"
   | "artifact_outside_folder"
   | "invalid_agent"
-  | "test_syntax_error";
+  | "test_syntax_error"
+  | "wrong_recipient"
+  | "premature"
+  | "missing"
+  | "late"
+  | "gate_breached"
+  | "out_of_scope"
+  | "audit_failed"
+  | "artifact_reused"
+  | "direct_message"
+  | "duplicate_id"
+  | "bad_value"
+  | "reservation_conflict"
+  | "unanswered";
 
 /** The id of the audit pattern a finding comes from. */
 export type AuditPattern =
@@ -1913,11 +1931,16 @@ export type SwitchboardErrorCode =
 
 // ---- conformance ----
 
-/** A check's outcome for one agent: it applies and holds, a message breaks it (`warning`: only
- *  in a way lenient mode accepts), or it applies to none of the agent's messages. */
-export type ConformanceStatus = "pass" | "fail" | "warning" | "not_applicable";
+/** A rule's outcome for one agent: decided and held (`pass`), broken (`fail`: a MUST rule;
+ *  `warning`: a SHOULD rule, or a MUST rule only in a way lenient mode accepts), applying but
+ *  impossible to decide from the log and options (`not_tested`: never counted as a pass), or
+ *  given no occasion by the agent's messages (`not_applicable`). */
+export type ConformanceStatus = "pass" | "fail" | "warning" | "not_tested" | "not_applicable";
 
-/** A message a check looked at. */
+/** How strongly the seed states a rule. */
+export type ConformanceLevel = "MUST" | "SHOULD";
+
+/** A message a rule looked at. */
 export interface ConformanceMessage {
   /** Its position in the log (0-based). */
   entry?: number;
@@ -1929,27 +1952,50 @@ export interface ConformanceMessage {
   path?: string;
 }
 
-/** One check for one agent. */
-export interface ConformanceCheck {
-  /** The check's stable id. */
-  id: ConformanceCheckId;
-  /** The seed and section it comes from. */
-  seed: string;
-  /** What it asks. */
-  title: string;
+/** One rule of the seeds for one agent. */
+export interface ConformanceRule {
+  /** The rule's stable id (`<seed>.<section>.<rule>`). */
+  id: ConformanceRuleId;
+  /** The seed: `000` Pair Protocol, `002` Agent-PO, `003` Pair Claude, `004` droid formats. */
+  seed: "000" | "002" | "003" | "004";
+  /** The seed's section. */
+  section: string;
+  level: ConformanceLevel;
+  /** The seed's words, verbatim. */
+  quote: string;
   status: ConformanceStatus;
-  /** The messages that break it (fail, warning), else those it applied to (pass). */
+  /** The checks that decide it. */
+  checks: ConformanceCheckId[];
+  /** The checks whose findings broke it (fail, warning). */
+  broken_by?: ConformanceCheckId[];
+  /** The messages that break it (fail, warning), else the first 20 it applied to. */
   messages: ConformanceMessage[];
+  /** How many of the agent's messages it applied to. */
+  applied: number;
   /** What broke it, in the validator's and the session engine's words (secrets masked). */
   details?: string[];
+  /** Why it could not be decided (`not_tested`). */
+  untested?: string[];
 }
 
-/** One family's checks for one agent (`any`: the checks of every message). */
+/** One family's rules for one agent (`any`: the rules held to every mail). */
 export interface ConformanceFamily {
   family: "any" | "pair" | "agent-po" | "droid" | "pair-claude";
-  /** The worst status of its checks. */
+  /** The most telling status of its rules. */
   level: ConformanceStatus;
-  checks: ConformanceCheck[];
+  rules: ConformanceRule[];
+}
+
+/** How many rules of a level applied to an agent, and how they came out. */
+export interface ConformanceTally {
+  /** Rules that applied (every status but `not_applicable`). */
+  applicable: number;
+  /** Rules actually decided (`pass`, `warning`, `fail`). */
+  tested: number;
+  pass: number;
+  warning: number;
+  fail: number;
+  not_tested: number;
 }
 
 /** One agent (a sender of the log) and how it follows the protocols. */
@@ -1958,18 +2004,25 @@ export interface ConformanceAgent {
   agent: string;
   /** Whether it is registered (when `agents` was given). */
   registered?: boolean;
-  /** The worst status of its checks: `fail`, then `warning`, then `pass`. */
+  /** Where the name came from: the mail, inferred from the messages' own fields (a log
+   *  without envelopes), both, or nowhere. */
+  attribution: "mail" | "inferred" | "mixed" | "unknown";
+  /** The most telling status of its rules: `fail`, then `warning`, `pass`, `not_tested`. */
   level: ConformanceStatus;
-  /** How many of its checks have each status. */
+  /** How many of its rules have each status. */
   counts: Partial<Record<ConformanceStatus, number>>;
-  /** `any` first, then each family it sent messages of. */
+  /** Its MUST rules: how many applied and were actually tested. */
+  must: ConformanceTally;
+  /** Its SHOULD rules. */
+  should: ConformanceTally;
+  /** `any` first, then each family it took part in. */
   families: ConformanceFamily[];
 }
 
-/** An expected failure of a baseline: an agent (`*`: any) and a check. */
+/** An expected failure of a baseline: an agent (`*`: any) and a rule (or a check). */
 export interface ConformanceExpected {
   agent: string;
-  check: ConformanceCheckId;
+  id: ConformanceRuleId | ConformanceCheckId;
 }
 
 /** A report compared with its baseline. */
@@ -1980,21 +2033,311 @@ export interface ConformanceBaselineResult {
   new_failures: ConformanceExpected[];
   /** Listed failures that now pass or only warn: the baseline is stale (the log does not conform). */
   stale: ConformanceExpected[];
-  /** Listed failures this log does not exercise: reported only. */
+  /** Listed failures this log does not exercise or could not test: reported only. */
   unused: ConformanceExpected[];
 }
 
 /** The conformance report of a message log, as `switchboard conformance --compact` prints it. */
 export interface ConformanceReport {
-  /** Every sender, by name. */
+  /** When the log was judged (what was late or missing then): `now`, else its last message. */
+  judged_at?: string;
+  /** Every agent, by name. */
   agents: ConformanceAgent[];
+  /** Per level, summed over agents; and how many rules of the seeds no message can show. */
+  totals: { must: ConformanceTally; should: ConformanceTally; exempt: number };
+  /** Per rule that applied to some agent (matrix order): how many agents pass, warn, fail, or
+   *  could not be tested on it. */
+  rules: { id: ConformanceRuleId; level: ConformanceLevel; pass: number; warning: number; fail: number; not_tested: number }[];
   /** The comparison with the baseline, when one was given. */
   baseline?: ConformanceBaselineResult;
-  /** No failure; with a baseline: no failure it does not list and no listed failure that passes. */
+  /** No failure; with a baseline: no failure it does not list and no listed failure that
+   *  passes. Rules not tested do not fail a log: the tallies say how many there were. */
   conforms: boolean;
 }
 
-/** The stable id of a conformance check (docs/protocol.md, "Conformance"). */
+/** The stable id of a rule of the seeds (docs/conformance.md). */
+export type ConformanceRuleId =
+  | "000.structure.json"
+  | "000.structure.recipient"
+  | "000.structure.subject"
+  | "000.structure.phase"
+  | "000.structure.status"
+  | "000.pair-init.sender"
+  | "000.pair-init.recipient"
+  | "000.pair-init.purpose"
+  | "000.pair-init.protocol-version"
+  | "000.pair-init.roles"
+  | "000.pair-init.members"
+  | "000.contract-draft.sender"
+  | "000.contract-draft.recipient"
+  | "000.contract-draft.review"
+  | "000.contract-draft.members"
+  | "000.contract-final.sender"
+  | "000.contract-final.recipient"
+  | "000.contract-final.immutable"
+  | "000.contract-final.members"
+  | "000.build-complete.sender"
+  | "000.build-complete.recipient"
+  | "000.build-complete.all-pass"
+  | "000.build-complete.members"
+  | "000.change-order.sender"
+  | "000.change-order.recipient"
+  | "000.change-order.purpose"
+  | "000.change-order.members"
+  | "000.change-order-accepted.sender"
+  | "000.change-order-accepted.recipient"
+  | "000.change-order-accepted.updated-contract"
+  | "000.change-order-accepted.members"
+  | "000.change-order-rejected.sender"
+  | "000.change-order-rejected.recipient"
+  | "000.change-order-rejected.strategy"
+  | "000.change-order-rejected.members"
+  | "000.session-complete.sender"
+  | "000.session-complete.recipient"
+  | "000.session-complete.purpose"
+  | "000.session-complete.members"
+  | "000.session-abort.sender"
+  | "000.session-abort.recipient"
+  | "000.session-abort.members"
+  | "000.timeout-warning.sender"
+  | "000.timeout-warning.recipient"
+  | "000.timeout-warning.purpose"
+  | "000.timeout-warning.max-warnings"
+  | "000.timeout-warning.members"
+  | "000.pattern-1.init"
+  | "000.pattern-1.draft"
+  | "000.pattern-1.contract-review"
+  | "000.pattern-1.final"
+  | "000.pattern-1.build"
+  | "000.pattern-1.audit"
+  | "000.pattern-1.implementation-review"
+  | "000.pattern-1.merge"
+  | "000.pattern-1.complete"
+  | "000.pattern-2.attempts"
+  | "000.pattern-2.change-order"
+  | "000.pattern-2.change-order-review"
+  | "000.pattern-2.update-contract"
+  | "000.pattern-2.accepted"
+  | "000.pattern-2.retry"
+  | "000.pattern-3.change-order-review"
+  | "000.pattern-3.rejected"
+  | "000.pattern-3.retry"
+  | "000.pattern-4.abort"
+  | "000.pattern-4.detect"
+  | "000.pattern-4.cleanup"
+  | "000.pattern-4.exit"
+  | "000.timeout.pair-init"
+  | "000.timeout.contract-final"
+  | "000.timeout.build-complete"
+  | "000.timeout.change-order"
+  | "000.timeout.second-warning"
+  | "000.error.invalid-agent"
+  | "000.error.message-timeout"
+  | "000.error.contract-tampered"
+  | "000.error.scheming-detected"
+  | "000.error.dependency-violation"
+  | "000.error.test-syntax-error"
+  | "000.practice.planner-specific"
+  | "000.practice.planner-malicious"
+  | "000.practice.planner-assumptions"
+  | "000.practice.planner-examples"
+  | "000.practice.builder-tests"
+  | "000.practice.builder-fail-fast"
+  | "000.practice.builder-change-orders"
+  | "000.practice.builder-no-shortcuts"
+  | "000.practice.communicate-early"
+  | "000.practice.trust-protocol"
+  | "000.practice.clean-exit"
+  | "000.practice.keep-artifacts"
+  | "000.checkpoint-1.when"
+  | "000.checkpoint-1.purpose"
+  | "000.checkpoint-1.revise"
+  | "000.checkpoint-1.actions"
+  | "000.checkpoint-2.when"
+  | "000.checkpoint-2.purpose"
+  | "000.checkpoint-2.reject"
+  | "000.checkpoint-2.merge"
+  | "000.checkpoint-3.when"
+  | "000.checkpoint-3.purpose"
+  | "000.checkpoint-3.accept"
+  | "000.checkpoint-3.reject"
+  | "000.checkpoint.abort"
+  | "000.artifacts.format"
+  | "000.artifacts.contract-immutable"
+  | "000.artifacts.audit-report"
+  | "000.artifacts.spec-draft"
+  | "000.artifacts.tests-immutable"
+  | "000.artifacts.safety-reasoning"
+  | "000.commands.register"
+  | "000.commands.pseudo"
+  | "000.security.test-immutability"
+  | "000.security.fingerprints-in-mail"
+  | "000.security.artifact-isolation"
+  | "000.security.audit-trail"
+  | "000.security.dependency-locking"
+  | "000.security.scheming-detection"
+  | "000.troubleshooting.registered"
+  | "000.troubleshooting.case-sensitive"
+  | "000.version"
+  | "002.version"
+  | "002.overview.structured"
+  | "002.flow.plan-answer"
+  | "002.flow.report-answer"
+  | "002.flow.acknowledgment"
+  | "002.agent.sides"
+  | "002.agent.plan-before-go"
+  | "002.agent.progress-every-5-min"
+  | "002.agent.report-after-implementation"
+  | "002.agent.blocked"
+  | "002.po.sides"
+  | "002.po.feedback"
+  | "002.po.next"
+  | "002.po.fix"
+  | "002.po.blocked"
+  | "002.po.terminate"
+  | "002.plan.members"
+  | "002.plan.revision"
+  | "002.progress.members"
+  | "002.progress.files"
+  | "002.report.members"
+  | "002.report.files"
+  | "002.blocked.members"
+  | "002.go.members"
+  | "002.go.validated"
+  | "002.go.authorized-files"
+  | "002.go.timeout"
+  | "002.feedback.members"
+  | "002.feedback.max-revisions"
+  | "002.feedback.current-revision"
+  | "002.next.members"
+  | "002.next.tests-passed"
+  | "002.fix.members"
+  | "002.fix.retry"
+  | "002.terminate.members"
+  | "002.persistence.layout"
+  | "002.persistence.active"
+  | "002.persistence.completed"
+  | "002.persistence.archive"
+  | "002.validation.before-processing"
+  | "002.validation.required-fields"
+  | "002.validation.message-type"
+  | "002.validation.matching-ids"
+  | "002.validation.timestamp"
+  | "002.error.response"
+  | "002.error.original-type"
+  | "002.error.resubmit"
+  | "003.overview.roles"
+  | "003.overview.sessions"
+  | "003.architecture.navigator-tools"
+  | "003.architecture.driver-tools"
+  | "003.review.request"
+  | "003.review.answered"
+  | "003.review.result"
+  | "003.review.feedback"
+  | "003.permission.tools"
+  | "003.permission.decision"
+  | "003.permission.result"
+  | "003.permission.allow"
+  | "003.permission.deny"
+  | "003.isolation.context"
+  | "003.isolation.tools-only"
+  | "003.isolation.no-direct"
+  | "003.mediation.orchestrator"
+  | "003.mediation.translation"
+  | "003.mediation.timing"
+  | "003.semantics.navigator"
+  | "003.semantics.driver"
+  | "003.flow.permission-sync"
+  | "003.flow.review-async"
+  | "003.extensibility.endpoints"
+  | "003.extensibility.vocabulary"
+  | "003.extensibility.user-messages"
+  | "003.extensibility.schemas"
+  | "003.env.tool-timeout"
+  | "003.env.permission-timeout"
+  | "003.env.navigator-turns"
+  | "003.env.driver-turns"
+  | "003.files"
+  | "004.overview.conform"
+  | "004.common.version"
+  | "004.common.timestamp"
+  | "004.common.sender-id"
+  | "004.common.message-id"
+  | "004.common.type"
+  | "004.assignment.delegate"
+  | "004.assignment.task-id"
+  | "004.assignment.description"
+  | "004.assignment.specification"
+  | "004.assignment.acceptance-criteria"
+  | "004.assignment.file-patterns"
+  | "004.assignment.priority"
+  | "004.assignment.priority-value"
+  | "004.assignment.deadline"
+  | "004.assignment.scope"
+  | "004.completion.notify"
+  | "004.completion.task-id"
+  | "004.completion.status"
+  | "004.completion.summary"
+  | "004.completion.files-modified"
+  | "004.completion.test-results"
+  | "004.completion.errors"
+  | "004.completion.partial"
+  | "004.completion.blocked"
+  | "004.error-report.task-id"
+  | "004.error-report.severity"
+  | "004.error-report.error"
+  | "004.error-report.code"
+  | "004.error-report.message"
+  | "004.error-report.reproduction"
+  | "004.error-report.human"
+  | "004.status.purpose"
+  | "004.status.update-types"
+  | "004.status.task-id"
+  | "004.status.update-type"
+  | "004.status.summary"
+  | "004.status.percentage"
+  | "004.status.blockers"
+  | "004.coordination.purpose"
+  | "004.coordination.request-types"
+  | "004.reservation.purpose"
+  | "004.reservation.modes"
+  | "004.invalid.reject"
+  | "004.invalid.correlate"
+  | "004.invalid.notify"
+  | "004.unknown.respond"
+  | "004.unknown.correlate"
+  | "004.unknown.log"
+  | "004.version.current"
+  | "004.version.format"
+  | "004.version.major"
+  | "004.version.sender"
+  | "004.version.check"
+  | "004.version.mismatch"
+  | "004.security.authentication"
+  | "004.security.authorization"
+  | "004.security.sanitization"
+  | "004.security.secrets"
+  | "004.security.audit-trail"
+  | "004.practice.uuid"
+  | "004.practice.utc"
+  | "004.practice.concise"
+  | "004.practice.structured"
+  | "004.practice.error-reports"
+  | "004.practice.acknowledge"
+  | "004.practice.edge-cases"
+  | "004.checklist.constants"
+  | "004.checklist.validate-outgoing"
+  | "004.checklist.validate-incoming"
+  | "004.checklist.handle-invalid"
+  | "004.checklist.required"
+  | "004.checklist.types"
+  | "004.checklist.uuids"
+  | "004.checklist.utc"
+  | "004.checklist.error-reports"
+  | "004.checklist.acknowledge"
+  | "004.overview.json";
+
+/** The stable id of a conformance check (docs/conformance.md, "The checks"). */
 export type ConformanceCheckId =
   | "any.json"
   | "any.known-message"
@@ -2006,13 +2349,28 @@ export type ConformanceCheckId =
   | "pair.init.role-conflict"
   | "pair.message.required-fields"
   | "pair.message.schema"
+  | "pair.message.phase-current"
+  | "pair.timeout.warning-recipient"
+  | "pair.recipient.role"
   | "pair.role.sender"
   | "pair.checkpoint.contract-before-final"
   | "pair.order.phase"
   | "pair.contract.immutable-tests"
   | "pair.contract.fingerprints"
+  | "pair.contract.fingerprinted"
   | "pair.contract.tests-parse"
+  | "pair.change-order.new-contract"
+  | "pair.artifacts.isolated"
   | "pair.timeout.warnings"
+  | "pair.timeout.warning-premature"
+  | "pair.timeout.init-answered"
+  | "pair.timeout.warning-missing"
+  | "pair.timeout.abort-missing"
+  | "pair.timeout.late-response"
+  | "pair.audit.before-merge"
+  | "pair.audit.merge-after-fail"
+  | "pair.audit.tamper-critical"
+  | "pair.audit.clean-build"
   | "pair.session.after-end"
   | "agent-po.message.type"
   | "agent-po.message.required-fields"
@@ -2020,6 +2378,18 @@ export type ConformanceCheckId =
   | "agent-po.message.timestamp"
   | "agent-po.message.schema"
   | "agent-po.role.sender"
+  | "agent-po.recipient.role"
+  | "agent-po.gate.go"
+  | "agent-po.gate.next"
+  | "agent-po.gate.issues-listed"
+  | "agent-po.gate.counts"
+  | "agent-po.plan.revision-sequence"
+  | "agent-po.scope.authorized-files"
+  | "agent-po.timeout.report"
+  | "agent-po.progress.cadence"
+  | "agent-po.error.invalid-answered"
+  | "agent-po.error.resubmitted"
+  | "agent-po.ack.acknowledged"
   | "agent-po.order.lifecycle"
   | "agent-po.limits.revisions-and-retries"
   | "agent-po.task.after-end"
@@ -2028,15 +2398,33 @@ export type ConformanceCheckId =
   | "droid.common.version"
   | "droid.common.timestamp-utc"
   | "droid.common.message-id-uuid"
+  | "droid.common.message-id-unique"
   | "droid.common.required-fields"
   | "droid.message.required-fields"
   | "droid.task.priority-consistent"
   | "droid.message.schema"
   | "droid.sender.authorized"
+  | "droid.assignment.recipient"
+  | "droid.task.deadline"
+  | "droid.task.scope"
+  | "droid.completion.blocked-reported"
+  | "droid.completion.partial-documented"
+  | "droid.error.invalid-answered"
+  | "droid.error.unknown-answered"
+  | "droid.error.version-answered"
+  | "droid.reservation.conflict"
+  | "droid.ack.acknowledged"
+  | "droid.coordination.participants"
   | "droid.order.lifecycle"
   | "pair-claude.message.type"
   | "pair-claude.message.schema"
   | "pair-claude.role.tool"
+  | "pair-claude.permission.tools"
+  | "pair-claude.permission.result-matches"
+  | "pair-claude.permission.sync"
   | "pair-claude.permission.in-order"
+  | "pair-claude.permission.answered"
+  | "pair-claude.review.answered"
+  | "pair-claude.isolation.no-direct"
   | "pair-claude.turns.navigator-max"
   | "pair-claude.turns.driver-max";

@@ -38,16 +38,22 @@
 //! 5. **Test**: a case in `tests/js/api.test.mjs`; `scripts/npm-package.sh` and
 //!    `node --test bindings/wasm/tests/js/` run it from the packed tarball.
 
+#[cfg(feature = "full")]
 pub mod build;
+#[cfg(feature = "full")]
 pub mod conformance;
+#[cfg(feature = "full")]
 pub mod contract;
+#[cfg(feature = "full")]
 pub mod gate;
 pub mod packed;
+#[cfg(feature = "full")]
 pub mod pane;
 pub mod records;
 pub mod reply;
 pub mod report;
 pub mod schema;
+#[cfg(feature = "full")]
 pub mod session;
 pub mod typescript;
 pub mod validate;

@@ -18,6 +18,7 @@ pub fn schema_for(key: &str) -> Option<Value> {
 
 /// The JSON Schema (draft 2020-12) for a key (see [`schema_for`]) as JSON text, or
 /// `undefined` for an unknown key.
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = jsonSchema)]
 pub fn json_schema(key: &str) -> Option<String> {
     schema_for(key).map(|s| s.to_string())

@@ -1,7 +1,12 @@
-//! Validation exports: JSON bytes in, a result code out (see [`crate::report`]).
+//! Validation exports: JSON bytes in, a result code out (see [`crate::report`]); and one mail
+//! message read whole for an agent's guard (`readMail`).
 
-use crate::report::{self, Target};
+use crate::packed::Packed;
+use crate::report::{self, JsReport, Target};
+use serde::Serialize;
+use serde_json::Value;
 use std::cell::RefCell;
+use switchboard_core::agent_mail::Carried;
 use switchboard_core::protocol::{self, Report};
 use wasm_bindgen::prelude::*;
 
@@ -21,14 +26,61 @@ pub fn validate_target(bytes: &[u8], target: Target) -> Report {
     }
 }
 
-/// Validates one message given as JSON bytes (UTF-8); returns its result code. Text crosses as
-/// bytes too: the JS layer encodes it with `TextEncoder.encodeInto`, which is faster than
-/// wasm-bindgen's string passing for message-sized text.
+/// Validates one message given as JSON bytes (UTF-8); returns its result code. The JS layer
+/// passes message-sized input through [`input_buffer`] and [`validate_input`] instead, and
+/// larger input (over 4 MiB) here.
 #[wasm_bindgen(js_name = validateBytes)]
 pub fn validate_bytes(bytes: &[u8], options: u32) -> Result<u32, JsError> {
     let target = report::decode(options).ok_or_else(|| unknown_options(options))?;
     report::clear();
     Ok(report::keep(validate_target(bytes, target)))
+}
+
+/// What [`validate_input`] returns for an unknown options word or a length past the buffer
+/// (no result code has every bit set).
+pub const BAD_CALL: u32 = u32::MAX;
+
+thread_local! {
+    /// The input buffer: the JS layer writes a message's bytes straight into wasm memory here
+    /// (`TextEncoder.encodeInto` for text), so a message crosses with one copy and no
+    /// allocation.
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The reports [`pack_reports`] packed and the four words that say where they are, until
+    /// the next call.
+    static PACKED: RefCell<(Packed, [u32; 4])> = RefCell::new((Packed::default(), [0; 4]));
+}
+
+/// The module's memory, where the JS layer writes input and reads packed reports.
+#[wasm_bindgen(js_name = linearMemory)]
+pub fn linear_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// The address of an input buffer of at least `capacity` bytes, for the JS layer to write the
+/// next message into (it moves when it grows).
+#[wasm_bindgen(js_name = inputBuffer)]
+pub fn input_buffer(capacity: usize) -> *mut u8 {
+    INPUT.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.len() < capacity {
+            b.resize(capacity, 0);
+        }
+        b.as_mut_ptr()
+    })
+}
+
+/// Validates the first `len` bytes of the input buffer as [`validate_bytes`] validates bytes;
+/// returns the result code, or [`BAD_CALL`].
+#[wasm_bindgen(js_name = validateInput)]
+pub fn validate_input(len: usize, options: u32) -> u32 {
+    let Some(target) = report::decode(options) else {
+        return BAD_CALL;
+    };
+    report::clear();
+    INPUT.with(|b| match b.borrow().get(..len) {
+        Some(bytes) => report::keep(validate_target(bytes, target)),
+        None => BAD_CALL,
+    })
 }
 
 /// Validates JSON Lines bytes (one message per non-blank line, as `switchboard validate
@@ -49,22 +101,70 @@ pub fn validate_lines(bytes: &[u8], options: u32) -> Result<Vec<u32>, JsError> {
     Ok(out)
 }
 
-thread_local! {
-    /// The table of the reports [`take_reports`] packed, until the JS layer takes it.
-    static TABLE: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+/// Packs the reports whose codes were not simple ([`crate::packed`]) and returns the address of
+/// four words: the table's address and length in words, the text's address and length in
+/// bytes (UTF-8). The JS layer reads both from memory before its next call.
+#[wasm_bindgen(js_name = packReports)]
+pub fn pack_reports(segments: bool) -> *const u32 {
+    let address = |ptr: usize| u32::try_from(ptr).unwrap_or_default();
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    PACKED.with(|p| {
+        let mut p = p.borrow_mut();
+        let packed = report::take_reports(segments);
+        // Moving the vectors into the cell keeps their buffers where they are.
+        p.1 = [
+            address(packed.table.as_ptr() as usize),
+            count(packed.table.len()),
+            address(packed.text.as_ptr() as usize),
+            count(packed.text.len()),
+        ];
+        p.0 = packed;
+        p.1.as_ptr()
+    })
 }
 
-/// The reports whose codes were not simple, packed ([`crate::packed`]): returns the text; the
-/// table waits for [`take_report_table`], which the JS layer calls next.
-#[wasm_bindgen(js_name = takeReports)]
-pub fn take_reports(segments: bool) -> String {
-    let packed = report::take_reports(segments);
-    TABLE.with(|t| *t.borrow_mut() = packed.table);
-    packed.text
+/// One mail message as [`read_mail`] returns it.
+#[derive(Serialize)]
+struct Mail<'a> {
+    /// `message` (a valid protocol message), `invalid`, or `plain` (no JSON message in it).
+    kind: &'static str,
+    report: JsReport<'a>,
+    /// The protocol message (for an Agent Mail row, the one it carries; a Pair body as
+    /// `{subject, body}`), when it is JSON.
+    message: Option<&'a Value>,
 }
 
-/// The table of the reports [`take_reports`] packed last.
-#[wasm_bindgen(js_name = takeReportTable)]
-pub fn take_report_table() -> Vec<u32> {
-    TABLE.with(|t| std::mem::take(&mut *t.borrow_mut()))
+/// Reads one mail message, an Agent Mail row or a bare protocol message, given as JSON bytes
+/// ([`Carried::read`]); returns `{kind, report, message}` as JSON text.
+#[wasm_bindgen(js_name = readMail)]
+pub fn read_mail(bytes: &[u8], options: u32) -> Result<String, JsError> {
+    let Some(Target::Detect(options)) = report::decode(options) else {
+        return Err(unknown_options(options));
+    };
+    let text = match serde_json::from_slice::<Value>(bytes) {
+        Ok(value) => {
+            let (report, carried) = Carried::read(value, &options);
+            let (kind, message) = match &carried {
+                Carried::Message(m) => ("message", Some(&m.value)),
+                Carried::Invalid(invalid) => ("invalid", invalid.message.as_ref()),
+                Carried::Plain { .. } => ("plain", None),
+            };
+            mail_json(kind, &report, message)
+        }
+        // Not JSON: its `not_json` report, as `validateBytes` gives it.
+        Err(_) => mail_json("invalid", &protocol::validate_slice(bytes, &options), None),
+    };
+    text.map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn mail_json(
+    kind: &'static str,
+    report: &Report,
+    message: Option<&Value>,
+) -> serde_json::Result<String> {
+    serde_json::to_string(&Mail {
+        kind,
+        report: JsReport::of(report, false),
+        message,
+    })
 }

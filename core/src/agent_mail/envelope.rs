@@ -23,6 +23,10 @@ pub struct Envelope {
     pub thread_id: Option<String>,
     /// The sender's agent name.
     pub from: Option<String>,
+    /// Whether `from` was inferred from the protocol message's own fields (a log without
+    /// envelopes; `session::attribute`), not read from the mail.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub sender_inferred: bool,
     /// The recipients' agent names (`to` or `recipients`, then `cc`).
     pub to: Vec<String>,
     /// The mail subject.
@@ -91,13 +95,10 @@ impl Envelope {
     /// the message itself (droid `sender_id`).
     #[must_use]
     pub fn decode(index: usize, value: Value, options: &Options) -> Envelope {
-        let (report, carried) = protocol::validate_carried(&value, options);
         let empty = Map::new();
-        let members = RowMembers::of(value.as_object().unwrap_or(&empty));
-        let is_row = members.has_body();
-        let mut envelope = Envelope::of(index, &members);
-        // A row's message is the one it carries; a row whose body does not parse has none.
-        let message = carried.or((!is_row).then_some(value));
+        let mut envelope =
+            Envelope::of(index, &RowMembers::of(value.as_object().unwrap_or(&empty)));
+        let (report, message) = validated(value, options);
         envelope.carried = classify(report, message);
         envelope
     }
@@ -117,6 +118,7 @@ impl Envelope {
             id: Some(row.id),
             thread_id: row.thread_id.clone(),
             from: blank(&row.from),
+            sender_inferred: false,
             to: row.to.clone(),
             subject,
             at: Timestamp::parse(&row.created_ts),
@@ -139,6 +141,7 @@ impl Envelope {
             id: m.id(),
             thread_id: m.thread_id(),
             from: m.sender(),
+            sender_inferred: false,
             to: m.recipients(),
             subject: m.subject(),
             at: created_ts.as_deref().and_then(Timestamp::parse),
@@ -247,6 +250,25 @@ impl Envelope {
             None => format!("entry {}", self.index + 1),
         }
     }
+}
+
+impl Carried {
+    /// Reads one mail message, an Agent Mail row or a bare protocol message, as
+    /// [`Envelope::decode`] does: its whole report (warnings, and for plain mail its secrets,
+    /// included) and what it carries. What an agent checks in each message it sends or reads.
+    #[must_use]
+    pub fn read(value: Value, options: &Options) -> (Report, Carried) {
+        let (report, message) = validated(value, options);
+        (report.clone(), classify(report, message))
+    }
+}
+
+/// The report of a log entry and its protocol message: for a row, the message it carries (none
+/// when its body does not parse); otherwise the entry itself.
+fn validated(value: Value, options: &Options) -> (Report, Option<Value>) {
+    let (report, carried) = protocol::validate_carried(&value, options);
+    let is_row = value.as_object().is_some_and(|o| o.contains_key("body_md"));
+    (report, carried.or((!is_row).then_some(value)))
 }
 
 fn classify(report: Report, message: Option<Value>) -> Carried {

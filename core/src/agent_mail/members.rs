@@ -213,12 +213,6 @@ impl<'a> RowMembers<'a> {
         self.first_text(&["delivery_status"])
     }
 
-    /// Whether the row has a `body_md` member (any value): an Agent Mail row, not a bare
-    /// protocol message.
-    pub(crate) fn has_body(&self) -> bool {
-        self.get("body_md").is_some()
-    }
-
     /// The Markdown body, when it is text (as written, not trimmed).
     pub(crate) fn body_md(&self) -> Option<&Cow<'a, str>> {
         match self.get("body_md")? {

@@ -54,10 +54,11 @@ pub struct Log {
     /// directory (`.factory/execution/messages`, or a project holding one).
     file: PathBuf,
     /// The time to compute what is due at (timeouts, expiries, ages, retention; RFC 3339);
-    /// default: the clock.
+    /// default: the clock (`conformance`: the log's last message).
     #[arg(long, value_parser = parse_now)]
     now: Option<Timestamp>,
-    /// Accept the seeds' documented deviations (as for validate --lenient).
+    /// Accept the seeds' documented deviations (as for validate --lenient; `conformance` reads
+    /// leniently unless --strict).
     #[arg(long)]
     lenient: bool,
     /// The agents registered on the Agent Mail server: names separated by commas, or a JSON
@@ -92,17 +93,31 @@ impl LogInput {
 }
 
 impl Log {
+    /// `--now`, when given.
+    #[must_use]
+    pub fn now_given(&self) -> Option<Timestamp> {
+        self.now
+    }
+
     /// The log read for `command` (`session`, `tasks`, `conformance`).
     ///
     /// # Errors
     /// The exit status after a one-line reason: an unreadable file, a log that is not one, an
     /// agents list that is not one.
     pub fn read(&self, command: &str) -> Result<LogInput, ExitCode> {
+        self.read_with(command, self.lenient)
+    }
+
+    /// [`Log::read`], in lenient mode or not whatever `--lenient` says.
+    ///
+    /// # Errors
+    /// As [`Log::read`].
+    pub fn read_with(&self, command: &str, lenient: bool) -> Result<LogInput, ExitCode> {
         let file = &self.file;
         let fail = |reason: String| output::fail(command, 2, reason);
         let options = Options {
             family: None,
-            lenient: self.lenient,
+            lenient,
         };
         let agents = match &self.agents {
             None => None,

@@ -65,6 +65,10 @@ pub struct PairClaudeArgs {
     /// code uses 45000).
     #[arg(long, default_value_t = PairClaudeConfig::default().permission_timeout_ms)]
     permission_timeout_ms: i64,
+    /// Pair Claude's tool timeout in milliseconds, `PAIR_TOOL_TIMEOUT_MS` (120000): a review
+    /// request not reviewed within it is late.
+    #[arg(long, default_value_t = PairClaudeConfig::default().tool_timeout_ms)]
+    tool_timeout_ms: i64,
     /// Pair Claude's navigator turn limit, `PAIR_NAVIGATOR_MAX_TURNS` (the seed documents 20;
     /// upstream's code defaults to 50).
     #[arg(long, default_value_t = PairClaudeConfig::default().navigator_max_turns)]
@@ -79,9 +83,9 @@ impl PairClaudeArgs {
     pub fn config(&self) -> PairClaudeConfig {
         PairClaudeConfig {
             permission_timeout_ms: self.permission_timeout_ms.max(0),
+            tool_timeout_ms: self.tool_timeout_ms.max(0),
             navigator_max_turns: self.navigator_max_turns,
             driver_max_turns: self.driver_max_turns,
-            ..PairClaudeConfig::default()
         }
     }
 }

@@ -1,18 +1,19 @@
 //! Expected failures: a baseline keeps CI green for known gaps, and fails when a listed failure
 //! now passes (a stale baseline: the gap is fixed, the list must say so), as the MCP
-//! conformance suite and the A2A TCK do.
+//! conformance suite and the A2A TCK do. An entry names a rule of the matrix, or a check (which
+//! then stands for every rule it breaks).
 
-use super::{AgentResult, Status};
+use super::{AgentResult, RuleResult, Status};
 use serde::Serialize;
 use serde_json::Value;
 
-/// One expected failure: a check of an agent (`*`: of any agent).
+/// One expected failure: a rule (or a check) of an agent (`*`: of any agent).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Expected {
     /// The agent, or `*`.
     pub agent: String,
-    /// The check's id.
-    pub check: String,
+    /// The rule's id, or a check's.
+    pub id: String,
 }
 
 /// The expected failures.
@@ -28,10 +29,10 @@ pub enum BaselineError {
     NotJson(String),
     /// Not a list of expected failures.
     NotAList,
-    /// An entry is not `"agent:check"` or `{"agent": …, "check": …}`.
+    /// An entry is not `"agent:id"` or `{"agent": …, "rule" | "check": …}`.
     BadEntry(usize),
-    /// An entry names a check that does not exist.
-    UnknownCheck(String),
+    /// An entry names no rule and no check.
+    UnknownId(String),
 }
 
 impl std::fmt::Display for BaselineError {
@@ -41,24 +42,25 @@ impl std::fmt::Display for BaselineError {
             BaselineError::NotAList => write!(
                 f,
                 "not a baseline: a JSON array (or {{\"expected_failures\": [...]}}) of \
-                 \"agent:check-id\" strings or {{\"agent\": …, \"check\": …}} objects"
+                 \"agent:rule-id\" strings or {{\"agent\": …, \"rule\": …}} objects (a check id \
+                 in place of a rule stands for the rules it breaks)"
             ),
             BaselineError::BadEntry(i) => write!(
                 f,
-                "entry {i} is not \"agent:check-id\" or {{\"agent\": …, \"check\": …}}"
+                "entry {i} is not \"agent:rule-id\" or {{\"agent\": …, \"rule\": …}}"
             ),
-            BaselineError::UnknownCheck(id) => write!(f, "no check has the id {id:?}"),
+            BaselineError::UnknownId(id) => write!(f, "no rule or check has the id {id:?}"),
         }
     }
 }
 
 impl Baseline {
-    /// Reads a baseline: a JSON array (or `{"expected_failures": [...]}`) of
-    /// `"agent:check-id"` strings or `{"agent": …, "check": …}` objects; the agent `*` matches
-    /// any agent.
+    /// Reads a baseline: a JSON array (or `{"expected_failures": [...]}`) of `"agent:id"`
+    /// strings or `{"agent": …, "rule": …}` objects (`"check"` also read), the id a rule's or a
+    /// check's; the agent `*` matches any agent.
     ///
     /// # Errors
-    /// Text that is not JSON or not such a list, or an id no check has.
+    /// Text that is not JSON or not such a list, or an id no rule and no check has.
     pub fn from_json(bytes: &[u8]) -> Result<Baseline, BaselineError> {
         let v: Value =
             serde_json::from_slice(bytes).map_err(|e| BaselineError::NotJson(e.to_string()))?;
@@ -74,18 +76,22 @@ impl Baseline {
         for (i, item) in list.iter().enumerate() {
             let (agent, check) = match item {
                 Value::String(s) => s.rsplit_once(':').ok_or(BaselineError::BadEntry(i))?,
-                Value::Object(o) => match (o.get("agent"), o.get("check")) {
-                    (Some(Value::String(a)), Some(Value::String(c))) => (a.as_str(), c.as_str()),
-                    _ => return Err(BaselineError::BadEntry(i)),
-                },
+                Value::Object(o) => {
+                    match (o.get("agent"), o.get("rule").or_else(|| o.get("check"))) {
+                        (Some(Value::String(a)), Some(Value::String(c))) => {
+                            (a.as_str(), c.as_str())
+                        }
+                        _ => return Err(BaselineError::BadEntry(i)),
+                    }
+                }
                 _ => return Err(BaselineError::BadEntry(i)),
             };
-            if !super::CHECKS.iter().any(|c| c.id == check) {
-                return Err(BaselineError::UnknownCheck(check.to_owned()));
+            if super::rules::by_id(check).is_none() && super::checks::by_id(check).is_none() {
+                return Err(BaselineError::UnknownId(check.to_owned()));
             }
             entries.push(Expected {
                 agent: agent.to_owned(),
-                check: check.to_owned(),
+                id: check.to_owned(),
             });
         }
         Ok(Baseline { entries })
@@ -94,29 +100,36 @@ impl Baseline {
     /// Compares the report's statuses with the baseline.
     #[must_use]
     pub fn compare(&self, agents: &[AgentResult]) -> BaselineResult {
-        let status = |agent: &str, check: &str| -> Option<Status> {
+        let names = |id: &str, r: &RuleResult| r.id == id || r.broken_by.contains(&id);
+        let status = |agent: &str, id: &str| -> Option<Status> {
             agents
                 .iter()
                 .filter(|a| agent == "*" || a.agent == agent)
-                .flat_map(|a| a.families.iter().flat_map(|f| &f.checks))
-                .filter(|c| c.id == check)
-                .map(|c| c.status)
+                .flat_map(|a| a.families.iter().flat_map(|f| &f.rules))
+                .filter(|r| r.id == id || r.checks.contains(&id))
+                .map(|r| {
+                    if r.status == Status::Fail && !names(id, r) {
+                        Status::Pass
+                    } else {
+                        r.status
+                    }
+                })
                 .max()
         };
-        let listed = |agent: &str, check: &str| {
+        let listed = |agent: &str, r: &RuleResult| {
             self.entries
                 .iter()
-                .any(|e| e.check == check && (e.agent == "*" || e.agent == agent))
+                .any(|e| names(&e.id, r) && (e.agent == "*" || e.agent == agent))
         };
         let mut result = BaselineResult::default();
         for a in agents {
-            for c in a.families.iter().flat_map(|f| &f.checks) {
-                if c.status == Status::Fail {
+            for r in a.families.iter().flat_map(|f| &f.rules) {
+                if r.status == Status::Fail {
                     let e = Expected {
                         agent: a.agent.clone(),
-                        check: c.id.to_owned(),
+                        id: r.id.to_owned(),
                     };
-                    if listed(&a.agent, c.id) {
+                    if listed(&a.agent, r) {
                         result.expected.push(e);
                     } else {
                         result.new_failures.push(e);
@@ -125,10 +138,12 @@ impl Baseline {
             }
         }
         for e in &self.entries {
-            match status(&e.agent, &e.check) {
+            match status(&e.agent, &e.id) {
                 Some(Status::Pass | Status::Warning) => result.stale.push(e.clone()),
                 Some(Status::Fail) => {}
-                Some(Status::NotApplicable) | None => result.unused.push(e.clone()),
+                Some(Status::NotApplicable | Status::NotTested) | None => {
+                    result.unused.push(e.clone())
+                }
             }
         }
         result
@@ -144,7 +159,7 @@ pub struct BaselineResult {
     pub new_failures: Vec<Expected>,
     /// Listed failures that now pass (or only warn): the baseline is stale.
     pub stale: Vec<Expected>,
-    /// Listed failures this log does not exercise (no such agent, or the check does not apply
-    /// to it): neither kept nor refuted, reported only.
+    /// Listed failures this log does not exercise (no such agent, or the rule does not apply to
+    /// it or could not be tested): neither kept nor refuted, reported only.
     pub unused: Vec<Expected>,
 }

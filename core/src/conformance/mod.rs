@@ -1,12 +1,16 @@
 //! Does an agent follow the protocol? A conformance report over a message log: per agent and
-//! family, every check ([`checks::CHECKS`]) with its stable id, the seed section it comes from,
-//! its status (pass, fail, warning, not applicable) and the messages that decide it, and a
-//! level per agent; with a baseline of expected failures, which failures are new and which
-//! listed ones now pass (a stale baseline).
+//! family, every rule of the seeds ([`rules`]) that concerns it, with its level (MUST,
+//! SHOULD), the seed's words, its status (pass, fail, warning, not applicable, or **not
+//! tested** when it could not be decided: no sender, no recipients, no time, no agent list, no
+//! contract folder…) and the messages that decide it; per agent, how many of its MUST rules were
+//! actually tested. With a baseline of expected failures, which failures are new and which listed
+//! ones now pass (a stale baseline).
 //!
-//! The checks are not a second copy of the rules: each names the issues the validator reports
-//! and the violations the session engine reports (one fold of the log, the same as `switchboard
-//! session`), and a finding goes to the check of its message's family that claims it.
+//! The rules are decided by checks ([`checks::CHECKS`]), which are not a second copy of the
+//! protocol: each names the issues the validator reports and the violations the session engine
+//! reports (one fold of the log, the same as `switchboard session`, plus what is late or missing
+//! at the time the log is judged), and a finding goes to the check of its message's family that
+//! claims it.
 //!
 //! ```
 //! use switchboard_core::agent_mail::read_log;
@@ -14,6 +18,7 @@
 //! use switchboard_core::protocol;
 //!
 //! let log = br#"{"to": "bob", "subject": "PAIR_INIT", "from": "alice",
+//!   "created_ts": "2026-03-02T09:00:00Z",
 //!   "body": {"protocol_version": "3.1", "task": "t", "my_role": "PLANNER",
 //!   "your_role": "BUILDER", "status": "INITIALIZED"}}"#;
 //! let envelopes = read_log(log, &protocol::Options::default()).unwrap();
@@ -21,39 +26,48 @@
 //! let alice = &report.agents[0];
 //! assert_eq!(alice.agent, "alice");
 //! assert_eq!(alice.level, Status::Pass);
+//! assert!(report.conforms);
 //! ```
 
 pub mod baseline;
 pub mod checks;
+mod computed;
+mod evaluate;
+mod junit;
+mod markdown;
+pub mod rules;
 mod table;
 
 pub use baseline::{Baseline, BaselineError, BaselineResult};
-pub use checks::{Check, Source, CHECKS};
+pub use checks::{Check, Need, Party, Source, CHECKS};
+pub use rules::{Level, Rule, Seed};
 
-use crate::agent_mail::{Carried, Envelope};
+use crate::agent_mail::Envelope;
 use crate::factory::Problem;
-use crate::protocol::{FamilyId, Severity};
 use crate::session::agents::Registry;
 use crate::session::pair_claude::PairClaudeConfig;
-use crate::session::violation::Violation;
 use crate::session::Book;
+use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// What a report is computed with.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// The Pair Claude timeouts and turn limits.
     pub config: PairClaudeConfig,
-    /// The registered agents (without them, `any.registered-agent` does not apply).
+    /// The registered agents (without them, rules about registered names are not tested).
     pub agents: Option<Registry>,
     /// Expected failures.
     pub baseline: Option<Baseline>,
     /// The log came from an Agent-PO messages directory: its files (by entry) and problems.
     pub factory: Option<FactoryInput>,
-    /// The contract's files were checked (without them, `pair.contract.tests-parse` does not
-    /// apply).
+    /// The contract's files were checked (without them, whether the tests parse is not
+    /// tested).
     pub contract_checked: bool,
+    /// When the log is judged: what is late or missing is late or missing at this time. By
+    /// default, the time of the log's last message (the log read as a record that ends there).
+    pub now: Option<Timestamp>,
 }
 
 /// An Agent-PO messages directory's part in a report.
@@ -65,34 +79,47 @@ pub struct FactoryInput {
     pub problems: Vec<Problem>,
 }
 
-/// A check's outcome for one agent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+/// A rule's outcome for one agent. Ordered from the least to the most telling, so an agent's
+/// level is the greatest of its rules'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
-    /// It applies to none of the agent's messages.
+    /// None of the agent's messages gives it occasion.
     NotApplicable,
-    /// None of the agent's messages it applies to breaks it.
+    /// It applies, but could not be decided (what it needs is not in the log or the options).
+    NotTested,
+    /// It applies, it was decided on every message it applies to, and none breaks it.
     Pass,
-    /// A message breaks it in a way lenient mode accepts (a seed's own deviation).
+    /// A SHOULD rule is broken, or a MUST rule only in a way lenient mode accepts.
     Warning,
-    /// A message breaks it.
+    /// A MUST rule is broken.
     Fail,
 }
 
 impl Status {
-    /// The word the table prints.
+    /// Every status, from the most to the least telling (the order reports print them in).
+    pub const SHOWN: [Status; 5] = [
+        Status::Fail,
+        Status::Warning,
+        Status::NotTested,
+        Status::Pass,
+        Status::NotApplicable,
+    ];
+
+    /// The word reports print.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Status::Pass => "pass",
             Status::NotApplicable => "n/a",
+            Status::NotTested => "not tested",
             Status::Warning => "warning",
             Status::Fail => "fail",
         }
     }
 }
 
-/// A message a check looked at.
+/// A message a rule looked at.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct MessageRef {
     /// Its position in the log (0-based); none for a file of a messages directory that holds
@@ -110,34 +137,104 @@ pub struct MessageRef {
     pub path: Option<String>,
 }
 
-/// One check for one agent.
+/// One rule for one agent.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CheckResult {
-    /// The check's stable id.
+pub struct RuleResult {
+    /// The rule's stable id.
     pub id: &'static str,
-    /// The seed section.
-    pub seed: &'static str,
-    /// What it asks.
-    pub title: &'static str,
+    /// The seed (`000`, `002`, `003`, `004`).
+    pub seed: Seed,
+    /// The seed's section.
+    pub section: &'static str,
+    /// MUST or SHOULD.
+    pub level: Level,
+    /// The seed's words.
+    pub quote: &'static str,
     /// The outcome.
     pub status: Status,
-    /// The messages that decide it: those that break it (fail, warning), else those it
-    /// applied to (pass).
+    /// The checks that decide it.
+    pub checks: &'static [&'static str],
+    /// The checks whose findings broke it (fail, warning).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub broken_by: Vec<&'static str>,
+    /// The messages that decide it: those that break it (fail, warning), else the first 20 it
+    /// applied to.
     pub messages: Vec<MessageRef>,
+    /// How many of the agent's messages it applied to.
+    pub applied: usize,
     /// What broke it, in the validator's and the engine's words (secrets masked).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<String>,
+    /// Why it could not be decided (not tested).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub untested: Vec<String>,
 }
 
-/// One family's checks for one agent (`any` for the checks of every family).
+/// One family's rules for one agent (`any` for the rules held to every mail).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FamilyResult {
     /// `any`, `pair`, `agent-po`, `droid` or `pair-claude`.
     pub family: &'static str,
-    /// The worst status of its checks.
+    /// The greatest status of its rules.
     pub level: Status,
-    /// Every check of the family, in table order.
-    pub checks: Vec<CheckResult>,
+    /// Every rule of the family, in the matrix's order.
+    pub rules: Vec<RuleResult>,
+}
+
+/// How many rules of a level applied to an agent, and how they came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Tally {
+    /// Rules that applied (every status but not applicable).
+    pub applicable: usize,
+    /// Rules actually decided (pass, warning or fail).
+    pub tested: usize,
+    /// Passed.
+    pub pass: usize,
+    /// Warnings.
+    pub warning: usize,
+    /// Failed.
+    pub fail: usize,
+    /// Could not be decided.
+    pub not_tested: usize,
+}
+
+impl Tally {
+    fn add(&mut self, status: Status) {
+        match status {
+            Status::NotApplicable => return,
+            Status::NotTested => self.not_tested += 1,
+            Status::Pass => self.pass += 1,
+            Status::Warning => self.warning += 1,
+            Status::Fail => self.fail += 1,
+        }
+        self.applicable += 1;
+        if status != Status::NotTested {
+            self.tested += 1;
+        }
+    }
+
+    fn merge(&mut self, other: Tally) {
+        self.applicable += other.applicable;
+        self.tested += other.tested;
+        self.pass += other.pass;
+        self.warning += other.warning;
+        self.fail += other.fail;
+        self.not_tested += other.not_tested;
+    }
+}
+
+/// Where an agent's name came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Attribution {
+    /// The mail's envelopes name it as the sender.
+    Mail,
+    /// Inferred from the protocol messages' own fields (a log without envelopes).
+    Inferred,
+    /// Some of its messages named it, others were inferred.
+    Mixed,
+    /// No message names a sender (`(unknown sender)`).
+    Unknown,
 }
 
 /// One agent's report.
@@ -148,278 +245,116 @@ pub struct AgentResult {
     /// Whether it is registered (when the registered agents were given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub registered: Option<bool>,
-    /// The worst status of its checks: `fail`, `warning` or `pass`.
+    /// Where its name came from.
+    pub attribution: Attribution,
+    /// The greatest status of its rules.
     pub level: Status,
-    /// How many of its checks have each status.
+    /// How many of its rules have each status.
     pub counts: BTreeMap<Status, usize>,
-    /// `any` first, then each family it sent messages of.
+    /// Its MUST rules: how many applied, were tested, passed, failed.
+    pub must: Tally,
+    /// Its SHOULD rules.
+    pub should: Tally,
+    /// `any` first, then each family it took part in.
     pub families: Vec<FamilyResult>,
+}
+
+/// The report's totals over every agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Totals {
+    /// MUST rules, summed over agents.
+    pub must: Tally,
+    /// SHOULD rules, summed over agents.
+    pub should: Tally,
+    /// Rules of the matrix no message can show (exempt).
+    pub exempt: usize,
+}
+
+/// One rule across every agent it applied to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleTotal {
+    /// The rule's id.
+    pub id: &'static str,
+    /// MUST or SHOULD.
+    pub level: Level,
+    /// How many agents pass, warn, fail and could not be tested on it.
+    pub pass: usize,
+    /// Warnings.
+    pub warning: usize,
+    /// Failures.
+    pub fail: usize,
+    /// Agents it could not be decided for.
+    pub not_tested: usize,
 }
 
 /// The report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ConformanceReport {
-    /// Every sender, by name.
+    /// When the log was judged (what was late or missing then), if any message had a time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judged_at: Option<Timestamp>,
+    /// Every agent, by name.
     pub agents: Vec<AgentResult>,
+    /// Per level, summed over agents.
+    pub totals: Totals,
+    /// Per rule that applied to some agent (matrix order), how its agents came out.
+    pub rules: Vec<RuleTotal>,
     /// The comparison with the baseline, when given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub baseline: Option<BaselineResult>,
     /// Whether the log conforms: no failure, or (with a baseline) no failure it does not list
-    /// and no listed failure that now passes.
+    /// and no listed failure that now passes. Rules not tested do not make a log fail; the
+    /// tallies say how many there were.
     pub conforms: bool,
 }
 
 /// What the report calls a message without a sender.
 pub const UNKNOWN_SENDER: &str = "(unknown sender)";
 
-/// One finding about one message.
-struct Hit {
-    check: &'static Check,
-    entry: usize,
-    severity: Severity,
-    detail: String,
-}
-
 /// The report of a log (envelopes as read, in any order: they are folded in time order).
+/// Senders the envelopes lack are inferred first ([`crate::session::attribute`]).
 #[must_use]
 pub fn check(envelopes: &[Envelope], options: &Options) -> ConformanceReport {
+    let mut envelopes = envelopes.to_vec();
+    crate::session::attribute(&mut envelopes);
     let book = Book::new(options.config);
     let book = match &options.agents {
         Some(r) => book.with_agents(r.clone()),
         None => book,
     };
-    check_book(envelopes, &book.replayed(envelopes), options)
+    check_book(&envelopes, &book.replayed(&envelopes), options)
 }
 
 /// The report of a log already folded into `book` (as `switchboard session` folds it, with
-/// `--contract` checks applied, say).
+/// `--contract` checks applied, say); senders already attributed as the book saw them.
 #[must_use]
 pub fn check_book(envelopes: &[Envelope], book: &Book, options: &Options) -> ConformanceReport {
-    let by_index: BTreeMap<usize, &Envelope> = envelopes.iter().map(|e| (e.index, e)).collect();
-    let sender = |e: &Envelope| e.from.clone().unwrap_or_else(|| UNKNOWN_SENDER.to_owned());
-    let mut hits: BTreeMap<String, Vec<Hit>> = BTreeMap::new();
-    for env in envelopes {
-        let issues = match &env.carried {
-            Carried::Message(m) => &m.warnings,
-            Carried::Invalid(inv) => &inv.report.issues,
-            Carried::Plain { secrets } => secrets,
-        };
-        for issue in issues {
-            let pointer = issue.path.to_pointer();
-            if let Some(check) = checks::for_issue(env.family(), issue.code, &pointer) {
-                hits.entry(sender(env)).or_default().push(Hit {
-                    check,
-                    entry: env.index,
-                    severity: issue.severity,
-                    detail: format!("{}: {}", env.reference(), issue),
-                });
-            }
-        }
-    }
-    for v in violations(book) {
-        let Some(env) = by_index.get(&v.entry) else {
-            continue;
-        };
-        if let Some(check) = checks::for_violation(env.family(), v.code, &v.message) {
-            hits.entry(sender(env)).or_default().push(Hit {
-                check,
-                entry: v.entry,
-                severity: Severity::Error,
-                detail: format!("{}: {}", env.reference(), v.message),
-            });
-        }
-    }
-    // The senders of protocol messages, and of plain mail that breaks a check (a secret, an
-    // unregistered name).
-    let mut senders: BTreeSet<String> = envelopes
-        .iter()
-        .filter(|e| !matches!(e.carried, Carried::Plain { .. }))
-        .map(sender)
-        .chain(hits.keys().cloned())
-        .collect();
-    let mut persistence: BTreeMap<String, Vec<&Problem>> = BTreeMap::new();
-    if let Some(f) = &options.factory {
-        for p in &f.problems {
-            let agent = p.path.split('/').next().unwrap_or_default().to_owned();
-            senders.insert(agent.clone());
-            persistence.entry(agent).or_default().push(p);
-        }
-    }
-    let agents: Vec<AgentResult> = senders
-        .into_iter()
-        .map(|agent| {
-            let mine: Vec<&Envelope> = envelopes.iter().filter(|e| sender(e) == agent).collect();
-            let found = hits.remove(&agent).unwrap_or_default();
-            let problems = persistence.remove(&agent).unwrap_or_default();
-            agent_result(agent, &mine, &found, &problems, options)
-        })
-        .collect();
-    let baseline = options.baseline.as_ref().map(|b| b.compare(&agents));
-    let conforms = match &baseline {
-        Some(b) => b.new_failures.is_empty() && b.stale.is_empty(),
-        None => agents.iter().all(|a| a.level != Status::Fail),
-    };
-    ConformanceReport {
-        agents,
-        baseline,
-        conforms,
-    }
-}
-
-/// Every violation the engine found, once (a sender violation is shown on its session too).
-fn violations(book: &Book) -> Vec<&Violation> {
-    let mut seen = BTreeSet::new();
-    let all = book
-        .pair
-        .sessions()
-        .iter()
-        .flat_map(|s| &s.violations)
-        .chain(book.agent_po.tasks().iter().flat_map(|t| &t.violations))
-        .chain(book.tasks.tasks().iter().flat_map(|t| &t.violations))
-        .chain(&book.pair_claude.violations)
-        .chain(&book.agents.violations);
-    all.filter(|v| seen.insert((v.entry, v.code.as_str(), v.message.clone())))
-        .collect()
-}
-
-fn message_ref(env: &Envelope, options: &Options) -> MessageRef {
-    MessageRef {
-        entry: Some(env.index),
-        id: env.id,
-        message_id: env
-            .value()
-            .and_then(|v| v.get("message_id"))
-            .and_then(|v| v.as_str())
-            .map(str::to_owned),
-        path: options
-            .factory
-            .as_ref()
-            .and_then(|f| f.paths.get(env.index).cloned()),
-    }
-}
-
-fn agent_result(
-    agent: String,
-    mine: &[&Envelope],
-    hits: &[Hit],
-    problems: &[&Problem],
-    options: &Options,
-) -> AgentResult {
-    let families: BTreeSet<FamilyId> = mine.iter().filter_map(|e| e.family()).collect();
-    let mut scopes: Vec<Option<FamilyId>> = vec![None];
-    scopes.extend(families.iter().copied().map(Some));
-    if !problems.is_empty() && !families.contains(&FamilyId::AgentPo) {
-        scopes.push(Some(FamilyId::AgentPo));
-    }
-    let mut counts = BTreeMap::new();
-    let families: Vec<FamilyResult> = scopes
-        .into_iter()
-        .map(|scope| {
-            let checks: Vec<CheckResult> = CHECKS
-                .iter()
-                .filter(|c| c.family == scope)
-                .map(|c| one_check(c, mine, hits, problems, options))
-                .collect();
-            for c in &checks {
-                *counts.entry(c.status).or_insert(0) += 1;
-            }
-            FamilyResult {
-                family: scope.map_or("any", FamilyId::as_str),
-                level: level(checks.iter().map(|c| c.status)),
-                checks,
-            }
-        })
-        .collect();
-    AgentResult {
-        registered: options.agents.as_ref().map(|r| r.contains(&agent)),
-        agent,
-        level: level(families.iter().map(|f| f.level)),
-        counts,
-        families,
-    }
-}
-
-/// The worst status: fail, then warning, then pass; not applicable only when all are (the
-/// order of [`Status`]).
-fn level(statuses: impl Iterator<Item = Status>) -> Status {
-    statuses.max().unwrap_or(Status::NotApplicable)
-}
-
-fn one_check(
-    c: &'static Check,
-    mine: &[&Envelope],
-    hits: &[Hit],
-    problems: &[&Problem],
-    options: &Options,
-) -> CheckResult {
-    let applies = |e: &&&Envelope| {
-        if matches!(e.carried, Carried::Plain { .. }) {
-            return c.reads_plain_mail();
-        }
-        (c.family.is_none() || e.family() == c.family)
-            && (c.types.is_empty()
-                || e.message_type()
-                    .is_some_and(|t| c.types.contains(&t.split('@').next().unwrap_or(t))))
-    };
-    let applicable: Vec<&&Envelope> = mine.iter().filter(applies).collect();
-    let gated = match c.source {
-        Source::Violation(codes, _) => {
-            use crate::session::violation::ViolationCode as V;
-            (codes.contains(&V::InvalidAgent) && options.agents.is_none())
-                || (codes.contains(&V::TestSyntaxError) && !options.contract_checked)
-        }
-        Source::Persistence => options.factory.is_none(),
-        Source::Issue(..) => false,
-    };
-    let mine_hits: Vec<&Hit> = hits.iter().filter(|h| std::ptr::eq(h.check, c)).collect();
-    let mut result = CheckResult {
-        id: c.id,
-        seed: c.seed,
-        title: c.title,
-        status: Status::NotApplicable,
-        messages: Vec::new(),
-        details: Vec::new(),
-    };
-    if matches!(c.source, Source::Persistence) && !problems.is_empty() {
-        result.status = Status::Fail;
-        result.details = problems
-            .iter()
-            .map(|p| format!("{}: {}", p.path, p.message))
-            .collect();
-        result.messages = problems
-            .iter()
-            .map(|p| MessageRef {
-                entry: None,
-                id: None,
-                message_id: None,
-                path: Some(p.path.clone()),
-            })
-            .collect();
-        return result;
-    }
-    if !mine_hits.is_empty() {
-        let fail = mine_hits.iter().any(|h| h.severity == Severity::Error);
-        result.status = if fail { Status::Fail } else { Status::Warning };
-        let entries: BTreeSet<usize> = mine_hits.iter().map(|h| h.entry).collect();
-        result.messages = mine
-            .iter()
-            .filter(|e| entries.contains(&e.index))
-            .map(|e| message_ref(e, options))
-            .collect();
-        result.details = mine_hits.iter().map(|h| h.detail.clone()).collect();
-        return result;
-    }
-    if !gated && !applicable.is_empty() {
-        result.status = Status::Pass;
-        result.messages = applicable.iter().map(|e| message_ref(e, options)).collect();
-    }
-    result
+    evaluate::report(envelopes, book, options)
 }
 
 impl ConformanceReport {
-    /// The report as a readable table (what `switchboard conformance --table` prints).
+    /// The report as a readable table (`switchboard conformance --format table`).
     #[must_use]
     pub fn table(&self) -> String {
         table::render(self)
     }
+
+    /// The report as JUnit XML: one test case per agent and rule that applied
+    /// (`--format junit`).
+    #[must_use]
+    pub fn junit(&self) -> String {
+        junit::render(self)
+    }
+
+    /// The report as Markdown (`--format markdown`).
+    #[must_use]
+    pub fn markdown(&self) -> String {
+        markdown::render(self)
+    }
+}
+
+/// The matrix's coverage per seed, as a Markdown table (what `docs/conformance.md` shows).
+#[must_use]
+pub fn coverage_markdown() -> String {
+    markdown::coverage()
 }

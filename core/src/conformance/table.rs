@@ -1,74 +1,65 @@
-//! The report as a readable table: one block per agent, its level and counts, then each check
-//! that applied (passes, warnings, failures with the messages that decide them).
+//! The report as a readable table: one block per agent, its level, how many of its MUST rules
+//! were tested, then each rule that applied (failures, warnings and rules not tested with why,
+//! then passes) with the messages that decide it.
 
-use super::{ConformanceReport, MessageRef, Status};
+use super::junit::refs;
+use super::{ConformanceReport, Status};
 use std::fmt::Write;
-
-fn refs(messages: &[MessageRef]) -> String {
-    let shown: Vec<String> = messages
-        .iter()
-        .take(6)
-        .map(|m| match (&m.path, m.id, m.entry) {
-            (Some(p), _, _) => p.clone(),
-            (None, Some(id), _) => format!("#{id}"),
-            (None, None, Some(e)) => format!("entry {}", e + 1),
-            (None, None, None) => "?".into(),
-        })
-        .collect();
-    let more = messages.len().saturating_sub(6);
-    if more > 0 {
-        format!("{} (+{more})", shown.join(", "))
-    } else {
-        shown.join(", ")
-    }
-}
 
 pub(super) fn render(report: &ConformanceReport) -> String {
     let mut out = String::new();
     for a in &report.agents {
-        let counts: Vec<String> = [
-            Status::Fail,
-            Status::Warning,
-            Status::Pass,
-            Status::NotApplicable,
-        ]
-        .iter()
-        .filter_map(|s| a.counts.get(s).map(|n| format!("{n} {}", s.as_str())))
-        .collect();
+        let counts: Vec<String> = Status::SHOWN
+            .iter()
+            .filter_map(|s| a.counts.get(s).map(|n| format!("{n} {}", s.as_str())))
+            .collect();
         let registered = match a.registered {
             Some(false) => " (not registered)",
             _ => "",
         };
+        let inferred = match a.attribution {
+            super::Attribution::Inferred => " (sender inferred from the messages)",
+            super::Attribution::Mixed => " (some senders inferred from the messages)",
+            _ => "",
+        };
         let _ = writeln!(
             out,
-            "{}{registered}: {} ({})",
+            "{}{registered}{inferred}: {} — MUST rules tested {} of {} ({} failed), SHOULD {} of {} ({})",
             a.agent,
             a.level.as_str().to_uppercase(),
+            a.must.tested,
+            a.must.applicable,
+            a.must.fail,
+            a.should.tested,
+            a.should.applicable,
             counts.join(", ")
         );
-        let width = a
+        let mut rules: Vec<_> = a
             .families
             .iter()
-            .flat_map(|f| &f.checks)
-            .map(|c| c.id.len())
-            .max()
-            .unwrap_or(0);
-        for c in a.families.iter().flat_map(|f| &f.checks) {
-            if c.status == Status::NotApplicable {
-                continue;
-            }
+            .flat_map(|f| &f.rules)
+            .filter(|r| r.status != Status::NotApplicable)
+            .collect();
+        rules.sort_by_key(|r| std::cmp::Reverse(r.status));
+        let width = rules.iter().map(|r| r.id.len()).max().unwrap_or(0);
+        for r in rules {
             let _ = writeln!(
                 out,
-                "  {:<7} {:<width$}  {}  [{}]",
-                c.status.as_str(),
-                c.id,
-                c.seed,
-                refs(&c.messages)
+                "  {:<10} {:<6} {:<width$}  {} {}  [{}]",
+                r.status.as_str(),
+                r.level.as_str(),
+                r.id,
+                r.seed.number(),
+                r.section,
+                refs(&r.messages)
             );
-            if c.status != Status::Pass {
-                for d in c.details.iter().take(3) {
-                    let _ = writeln!(out, "          {d}");
+            if matches!(r.status, Status::Fail | Status::Warning) {
+                for d in r.details.iter().take(3) {
+                    let _ = writeln!(out, "             {d}");
                 }
+            }
+            for why in &r.untested {
+                let _ = writeln!(out, "             {why}");
             }
         }
         out.push('\n');
@@ -77,7 +68,7 @@ pub(super) fn render(report: &ConformanceReport) -> String {
         let list = |name: &str, items: &[super::baseline::Expected]| {
             let shown: Vec<String> = items
                 .iter()
-                .map(|e| format!("{}:{}", e.agent, e.check))
+                .map(|e| format!("{}:{}", e.agent, e.id))
                 .collect();
             format!(
                 "{name} ({}): {}\n",
@@ -94,14 +85,23 @@ pub(super) fn render(report: &ConformanceReport) -> String {
         out.push_str(&list("baseline: stale (listed, now passing)", &b.stale));
         out.push_str(&list("baseline: not exercised", &b.unused));
     }
+    let t = &report.totals;
     let _ = writeln!(
         out,
-        "{}",
+        "{} — MUST rules tested {} of {} ({} failed, {} not tested), SHOULD {} of {} ({} warnings); {} rules of the seeds are not observable from mail (docs/conformance.md)",
         if report.conforms {
             "CONFORMS"
         } else {
             "DOES NOT CONFORM"
-        }
+        },
+        t.must.tested,
+        t.must.applicable,
+        t.must.fail,
+        t.must.not_tested,
+        t.should.tested,
+        t.should.applicable,
+        t.should.warning + t.should.fail,
+        t.exempt
     );
     out
 }

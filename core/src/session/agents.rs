@@ -8,13 +8,16 @@
 //!   ([`SENDER_RULES`]). Pair and Agent-PO sessions check their own (the Pair transition table's
 //!   `Sender`, Agent-PO's directive side) as they fold; the rules here cover the droid and Pair
 //!   Claude flows, which have no session of their own to hold a role.
+//! - **Droid messages' identity and addressing** (seed 004, Common Fields and Task Assignment):
+//!   the `timestamp` is in UTC, no two messages share a `message_id`, and a `task_assignment`
+//!   goes to another agent than its sender.
 
 use crate::agent_mail::Envelope;
 use crate::protocol::FamilyId;
-use crate::session::violation::{Violation, ViolationCode};
+use crate::session::violation::{Mark, Violation, ViolationCode};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The agents registered on the Agent Mail server (names compare exactly: the seed's
 /// troubleshooting says agent ids are case-sensitive).
@@ -155,6 +158,10 @@ pub enum SenderRole {
     /// An agent the droid task was assigned to (a recipient of its `task_assignment`), when
     /// the assignment named any.
     Assignee,
+    /// An assignee, or the agent that assigned the task: an error report may also answer an
+    /// invalid message (seed 004, Error Handling: receivers notify the sender via
+    /// `error_report`), and the assigner receives the assignees' reports.
+    TaskParty,
     /// The sender its own message names (droid `sender_id`).
     SelfNamed,
     /// The agent that plays the navigator in the Pair Claude flow (the first to send a
@@ -187,9 +194,15 @@ pub static SENDER_RULES: &[SenderRule] = &[
     },
     SenderRule {
         family: FamilyId::Droid,
-        types: &["task_completion", "status_update", "error_report"],
+        types: &["task_completion", "status_update"],
         role: SenderRole::Assignee,
         seed: "004 Task Assignment (delegate a task from one agent to another); Security 2",
+    },
+    SenderRule {
+        family: FamilyId::Droid,
+        types: &["error_report"],
+        role: SenderRole::TaskParty,
+        seed: "004 Task Assignment; Error Handling (notify sender via error_report); Security 2",
     },
     SenderRule {
         family: FamilyId::PairClaude,
@@ -228,10 +241,12 @@ pub struct AgentBook {
     pub registry: Option<Registry>,
     /// Every violation found, in log order.
     pub violations: Vec<Violation>,
-    /// Droid tasks' assignees, by task id.
-    assignees: BTreeMap<String, Vec<String>>,
+    /// Droid tasks' assigner and assignees, by task id.
+    assignees: BTreeMap<String, (Option<String>, Vec<String>)>,
     /// Who plays each Pair Claude role.
     pair_claude: BTreeMap<&'static str, String>,
+    /// Each droid `message_id` seen, with the message that used it first.
+    message_ids: HashMap<String, Mark>,
 }
 
 impl AgentBook {
@@ -269,8 +284,72 @@ impl AgentBook {
         if let Some(m) = env.message() {
             found.extend(self.sender_rules(env, m.family, m.message_type, &m.value));
         }
+        if env.family() == Some(FamilyId::Droid) {
+            found.extend(self.droid_identity(env));
+        }
         self.violations.extend(found.iter().cloned());
         found
+    }
+
+    /// A droid message's time zone, message id and recipients (seed 004): a valid message's
+    /// `timestamp` in another offset than UTC is `bad_value`; a `message_id` an earlier message
+    /// used (valid or not; the same transport message seen twice is not a second use) is
+    /// `duplicate_id`; a `task_assignment` whose recipients are only its sender is
+    /// `wrong_recipient` (one with no recipients is not judged).
+    fn droid_identity(&mut self, env: &Envelope) -> Vec<Violation> {
+        let mut out = Vec::new();
+        if let Some(m) = env.message() {
+            let stamp = m.value.get("timestamp").and_then(Value::as_str);
+            if let Some(stamp) = stamp.filter(|t| !is_utc(t)) {
+                out.push(Violation::at(
+                    ViolationCode::BadValue,
+                    env,
+                    format!(
+                        "timestamp {stamp} is not in UTC (Common Fields: 'When message was created (UTC)')"
+                    ),
+                ));
+            }
+            if m.message_type == "coordination_request" {
+                out.extend(coordination(env, &m.value));
+            }
+            if m.message_type == "task_assignment" {
+                let from = env.from.as_deref();
+                if !env.to.is_empty() && env.to.iter().all(|t| Some(t.as_str()) == from) {
+                    out.push(Violation::at(
+                        ViolationCode::WrongRecipient,
+                        env,
+                        format!(
+                            "task_assignment for {} goes only to its sender {} (Task Assignment: 'Delegate a task from one agent to another')",
+                            m.value.get("task_id").and_then(Value::as_str).unwrap_or("?"),
+                            from.unwrap_or_default()
+                        ),
+                    ));
+                }
+            }
+        }
+        let id = env
+            .value()
+            .and_then(|v| v.get("message_id"))
+            .and_then(Value::as_str);
+        if let Some(id) = id {
+            match self.message_ids.get(id) {
+                Some(first) if env.id.is_none() || first.id() != env.id => {
+                    out.push(Violation::at(
+                        ViolationCode::DuplicateId,
+                        env,
+                        format!(
+                            "message_id {id} was already used by {} (Common Fields: 'Unique identifier')",
+                            first.reference()
+                        ),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    self.message_ids.insert(id.to_owned(), Mark::of(env));
+                }
+            }
+        }
+        out
     }
 
     fn sender_rules(
@@ -283,7 +362,8 @@ impl AgentBook {
         let mut out = Vec::new();
         if family == FamilyId::Droid && kind == "task_assignment" {
             if let Some(task) = v.get("task_id").and_then(Value::as_str) {
-                self.assignees.insert(task.to_owned(), env.to.clone());
+                self.assignees
+                    .insert(task.to_owned(), (env.from.clone(), env.to.clone()));
             }
         }
         let Some(from) = env.from.as_deref() else {
@@ -296,9 +376,12 @@ impl AgentBook {
                     .and_then(Value::as_str)
                     .filter(|named| *named != from)
                     .map(|named| format!("{kind} names sender_id {named} but was sent by {from}")),
-                SenderRole::Assignee => {
+                SenderRole::Assignee | SenderRole::TaskParty => {
                     let task = v.get("task_id").and_then(Value::as_str);
+                    let assigner = rule.role == SenderRole::TaskParty;
                     task.and_then(|t| self.assignees.get(t).map(|a| (t, a)))
+                        .filter(|(_, (by, _))| !(assigner && by.as_deref() == Some(from)))
+                        .map(|(t, (_, a))| (t, a))
                         .filter(|(_, a)| !a.is_empty() && !a.iter().any(|x| x == from))
                         .map(|(t, a)| {
                             format!(
@@ -330,6 +413,49 @@ impl AgentBook {
         }
         out
     }
+}
+
+/// Whether an RFC 3339 time is written in UTC: `Z`, `z`, `+00:00` or `-00:00`.
+/// A coordination request is "between multiple agents": it names at least two participants,
+/// and (when the mail shows its recipients) goes to each participant but its sender.
+fn coordination(env: &Envelope, v: &Value) -> Vec<Violation> {
+    let participants: Vec<&str> = v
+        .get("participants")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    if participants.len() < 2 {
+        out.push(Violation::at(
+            ViolationCode::Missing,
+            env,
+            format!(
+                "coordination_request names {} participant(s) (Coordination Request: 'Request coordination between multiple agents')",
+                participants.len()
+            ),
+        ));
+    }
+    let from = env.from.as_deref();
+    let unreached: Vec<&str> = participants
+        .iter()
+        .copied()
+        .filter(|p| Some(*p) != from && !env.to.iter().any(|t| t == p))
+        .collect();
+    if !env.to.is_empty() && !unreached.is_empty() {
+        out.push(Violation::at(
+            ViolationCode::WrongRecipient,
+            env,
+            format!(
+                "coordination_request does not go to its participants {}",
+                unreached.join(", ")
+            ),
+        ));
+    }
+    out
+}
+
+fn is_utc(time: &str) -> bool {
+    time.ends_with(['Z', 'z']) || time.ends_with("+00:00") || time.ends_with("-00:00")
 }
 
 #[cfg(test)]

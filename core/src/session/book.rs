@@ -133,6 +133,17 @@ impl Book {
         pair.chain(po).collect()
     }
 
+    /// What is late or missing at `now` beyond what folding the log found: responses and
+    /// steps whose time has come and that the log does not hold (pure: the book is unchanged).
+    #[must_use]
+    pub fn findings_at(&self, now: Timestamp) -> Vec<Violation> {
+        let mut found = self.pair.findings_at(now);
+        found.extend(self.agent_po.findings_at(now));
+        found.extend(self.tasks.findings_at(now));
+        found.extend(self.pair_claude.findings_at(now));
+        found
+    }
+
     /// Whether any session or board has a violation.
     #[must_use]
     pub fn has_violations(&self) -> bool {

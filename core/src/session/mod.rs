@@ -12,6 +12,7 @@
 pub mod ack;
 pub mod agent_po;
 pub mod agents;
+pub mod attribution;
 mod book;
 mod fields;
 pub mod pair;
@@ -19,6 +20,7 @@ pub mod pair_claude;
 pub mod tasks;
 pub mod violation;
 
+pub use attribution::attribute;
 pub use book::{AgentPoView, Boards, Book, SessionView};
 
 /// The result of folding one message: the next state and the violation, if any.

@@ -7,12 +7,20 @@
 //! `shared_write`; `shared_write` ("multiple agents can read and write") is compatible with
 //! `shared_write`. Only reservations of different agents, with overlapping patterns, still
 //! active at `now` (`timestamp + duration_minutes`), conflict.
+//!
+//! Findings as the board folds (on the task's `violations`): a reservation that conflicts with
+//! another agent's reservation active at its time; a `complete` completion after the task's
+//! deadline; a completion listing files outside the assignment's `file_patterns`; a `partial`
+//! completion that documents nothing missing. Findings at the time the log is judged
+//! ([`TaskBoard::findings_at`]): a task past its deadline and not complete; a `blocked`
+//! completion with no error report from its sender; an invalid droid message its recipients
+//! never answered with an error report.
 
-use crate::agent_mail::Envelope;
-use crate::glob::patterns_overlap;
-use crate::protocol::FamilyId;
-use crate::session::fields::{opt_text, text, texts};
-use crate::session::violation::{Violation, ViolationCode};
+use crate::agent_mail::{Carried, Envelope};
+use crate::glob::{in_scope, patterns_overlap};
+use crate::protocol::{FamilyId, IssueCode};
+use crate::session::fields::{items, opt_text, text, texts};
+use crate::session::violation::{Mark, Violation, ViolationCode};
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -99,11 +107,29 @@ pub struct Reservation {
     pub until: Option<Timestamp>,
     /// Why.
     pub reason: Option<String>,
+    /// The request's message.
+    #[serde(skip)]
+    mark: Mark,
 }
 
 impl Reservation {
     fn active(&self, now: Timestamp) -> bool {
         self.until.is_none_or(|until| now < until)
+    }
+
+    /// The first pair of overlapping patterns when `self` and `other` (of another holder)
+    /// cannot both hold, whenever both are active.
+    fn clash(&self, other: &Reservation) -> Option<(String, String)> {
+        if self.holder == other.holder || !modes_conflict(&self.mode, &other.mode) {
+            return None;
+        }
+        self.patterns.iter().find_map(|p| {
+            other
+                .patterns
+                .iter()
+                .find(|q| patterns_overlap(p, q))
+                .map(|q| (p.clone(), q.clone()))
+        })
     }
 }
 
@@ -166,6 +192,15 @@ pub struct DroidTask {
     pub errors: Vec<ErrorReport>,
     /// Violations.
     pub violations: Vec<Violation>,
+    /// The assignment's message.
+    #[serde(skip)]
+    assignment: Option<Mark>,
+    /// The assignment's `file_patterns`.
+    #[serde(skip)]
+    file_patterns: Vec<String>,
+    /// Each `blocked` completion, with its sender.
+    #[serde(skip)]
+    blocked: Vec<(Mark, Option<String>)>,
 }
 
 impl DroidTask {
@@ -186,6 +221,9 @@ impl DroidTask {
             updated_at: None,
             errors: Vec::new(),
             violations: Vec::new(),
+            assignment: None,
+            file_patterns: Vec::new(),
+            blocked: Vec::new(),
         }
     }
 
@@ -201,10 +239,11 @@ impl DroidTask {
         )
     }
 
-    /// Folds one droid message about this task; returns the violation it caused.
-    fn apply(&mut self, env: &Envelope, kind: &str, v: &Value) -> Option<Violation> {
+    /// Folds one droid message about this task, keeping the violations it caused.
+    fn apply(&mut self, env: &Envelope, kind: &str, v: &Value) {
         if self.done() && kind != "error_report" && kind != "file_reservation" {
-            return Some(self.after_end(env, kind));
+            self.violations.push(self.after_end(env, kind));
+            return;
         }
         self.updated_at = env.at.or(self.updated_at);
         match kind {
@@ -219,6 +258,8 @@ impl DroidTask {
                     .and_then(Value::as_str)
                     .and_then(Timestamp::parse);
                 self.dependencies = texts(v, "dependencies");
+                self.assignment = Some(Mark::of(env));
+                self.file_patterns = texts(v, "file_patterns");
             }
             "status_update" => {
                 self.status = TaskStatus::InProgress;
@@ -240,6 +281,7 @@ impl DroidTask {
                     self.percentage = Some(100.0);
                 }
                 self.summary = opt_text(v, "completion_summary").or(self.summary.take());
+                self.check_completion(env, v);
             }
             "error_report" => {
                 let error = v.get("error").unwrap_or(&Value::Null);
@@ -266,7 +308,229 @@ impl DroidTask {
             }
             _ => {}
         }
-        None
+    }
+
+    /// A completion's findings: `complete` past the deadline (`late`, on the assignment,
+    /// blamed on the agent that completed it), files outside the assignment's `file_patterns`
+    /// (`out_of_scope`), `partial` with nothing documented as missing (`missing`). A `blocked`
+    /// one is kept for [`TaskBoard::findings_at`], which looks for its error report.
+    fn check_completion(&mut self, env: &Envelope, v: &Value) {
+        let id = &self.task_id;
+        match self.status {
+            TaskStatus::Complete => {
+                let late = self.deadline.zip(env.at).filter(|(d, at)| at > d);
+                if let (Some((deadline, at)), Some(assignment)) = (late, &self.assignment) {
+                    let v = assignment.violation(
+                        ViolationCode::Late,
+                        format!(
+                            "task {id} was completed at {at}, after its deadline {deadline} (Task Assignment: 'When task must be completed')"
+                        ),
+                    );
+                    self.violations.push(v.by(env.from.as_deref()));
+                }
+            }
+            TaskStatus::Partial => {
+                let documented = ["warnings", "errors_encountered", "next_tasks"]
+                    .iter()
+                    .any(|k| items(v, k).next().is_some());
+                if !documented {
+                    self.violations.push(Violation::at(
+                        ViolationCode::Missing,
+                        env,
+                        format!(
+                            "task_completion for {id} is partial but lists no warnings, errors_encountered or next_tasks (Task Completion: 'Partially completed (document what's missing)')"
+                        ),
+                    ));
+                }
+            }
+            TaskStatus::Blocked => self.blocked.push((Mark::of(env), env.from.clone())),
+            TaskStatus::Assigned | TaskStatus::InProgress => {}
+        }
+        if self.file_patterns.is_empty() {
+            return;
+        }
+        let outside: Vec<String> = texts(v, "files_modified")
+            .into_iter()
+            .filter(|f| !in_scope(&self.file_patterns, f))
+            .collect();
+        if !outside.is_empty() {
+            self.violations.push(Violation::at(
+                ViolationCode::OutOfScope,
+                env,
+                format!(
+                    "task_completion for {id} lists files outside the assignment's file_patterns ({}): {}",
+                    self.file_patterns.join(", "),
+                    outside.join(", ")
+                ),
+            ));
+        }
+    }
+
+    /// The findings only known at `now`: past the deadline and not complete (`late`, per
+    /// assignee), a `blocked` completion whose sender sent no error report for the task
+    /// (`missing` an `error_report`).
+    fn findings_at(&self, now: Timestamp, out: &mut Vec<Violation>) {
+        let id = &self.task_id;
+        let overdue = self.deadline.filter(|d| *d < now && !self.done());
+        if let (Some(deadline), Some(assignment)) = (overdue, &self.assignment) {
+            let owed = |who: Option<&str>| {
+                let whose = who.map_or_else(String::new, |w| format!("{w}'s "));
+                assignment
+                    .violation(
+                        ViolationCode::Late,
+                        format!(
+                            "{whose}task {id} is not complete at {now}, past its deadline {deadline} (Task Assignment: 'When task must be completed')"
+                        ),
+                    )
+                    .by(who)
+            };
+            if self.assignees.is_empty() {
+                out.push(owed(None));
+            }
+            out.extend(self.assignees.iter().map(|a| owed(Some(a))));
+        }
+        for (mark, sender) in &self.blocked {
+            let reported = self
+                .errors
+                .iter()
+                .any(|e| sender.is_none() || e.sender == *sender);
+            if !reported && mark.at().is_none_or(|at| at <= now) {
+                out.push(
+                    mark.violation(
+                        ViolationCode::Missing,
+                        format!(
+                            "task_completion for {id} is blocked and {} sent no error_report for it (Best Practices 5: 'Always provide `error_report` for failures')",
+                            sender.as_deref().unwrap_or("its sender")
+                        ),
+                    )
+                    .expecting("error_report"),
+                );
+            }
+        }
+    }
+}
+
+/// An invalid droid message, and the recipients that still owe its sender an error report.
+#[derive(Debug, Clone)]
+struct Owed {
+    mark: Mark,
+    /// `message 3 (task_completion)`.
+    what: String,
+    sender: Option<String>,
+    message_id: Option<String>,
+    /// The seed's words for the answer due (unknown type, version mismatch, invalid format).
+    rule: &'static str,
+    /// The answer due: an error_report with the code the problem calls for.
+    due: &'static str,
+    owing: Vec<String>,
+}
+
+impl Owed {
+    /// The record of `env` when it is an invalid droid message with recipients other than its
+    /// sender.
+    fn of(env: &Envelope) -> Option<Owed> {
+        let Carried::Invalid(invalid) = &env.carried else {
+            return None;
+        };
+        let mut owing: Vec<String> = Vec::new();
+        for to in &env.to {
+            if env.from.as_ref() != Some(to) && !owing.contains(to) {
+                owing.push(to.clone());
+            }
+        }
+        let has = |code| invalid.report.errors().any(|i| i.code == code);
+        let (rule, due) = if has(IssueCode::UnknownMessageType) {
+            (
+                "Unknown Message Type: 'Respond with `error_report` indicating unknown type'",
+                UNKNOWN_TYPE_REPLY,
+            )
+        } else if has(IssueCode::VersionMismatch) {
+            (
+                "Versioning: 'If incompatible, receiver responds with version mismatch error'",
+                VERSION_MISMATCH_REPLY,
+            )
+        } else {
+            (
+                "Invalid Message Format: 'Notify sender via `error_report` message'",
+                INVALID_FORMAT_REPLY,
+            )
+        };
+        (!owing.is_empty()).then(|| Owed {
+            mark: Mark::of(env),
+            what: format!(
+                "{} ({})",
+                env.reference(),
+                env.message_type().unwrap_or("message")
+            ),
+            sender: env.from.clone(),
+            message_id: env
+                .value()
+                .and_then(|v| v.get("message_id"))
+                .and_then(Value::as_str)
+                .map(str::to_owned),
+            rule,
+            due,
+            owing,
+        })
+    }
+
+    /// Takes `report` (an error report from `from` to `to`) as the answer it may be: to this
+    /// message's sender, naming its `message_id` (any string member but the report's own
+    /// `message_id`), or, for a message without one, any report after it.
+    fn answer(&mut self, from: &str, to: &[String], report: &Value) {
+        let to_sender = self.sender.as_ref().is_none_or(|s| to.contains(s));
+        let names = |id: &str| {
+            report.as_object().is_some_and(|o| {
+                o.iter()
+                    .any(|(k, v)| k != "message_id" && holds_string(v, id))
+            })
+        };
+        if to_sender && self.message_id.as_deref().is_none_or(names) {
+            self.owing.retain(|r| r != from);
+        }
+    }
+
+    /// `unanswered`, once per recipient that still owes the answer, when the message was sent
+    /// by `now`.
+    fn findings_at(&self, now: Timestamp, out: &mut Vec<Violation>) {
+        if self.mark.at().is_some_and(|at| at > now) {
+            return;
+        }
+        let sender = self.sender.as_deref().unwrap_or("its sender");
+        let naming = self
+            .message_id
+            .as_deref()
+            .map_or_else(|| "after it".to_owned(), |id| format!("naming {id}"));
+        for r in &self.owing {
+            let message = format!(
+                "{} is invalid and {r} sent {sender} no error_report {naming} ({})",
+                self.what, self.rule
+            );
+            out.push(
+                self.mark
+                    .violation(ViolationCode::Unanswered, message)
+                    .by(Some(r))
+                    .expecting(self.due),
+            );
+        }
+    }
+}
+
+/// The answer an invalid droid message is owed, by its problem: an error_report with
+/// `error.code` UNKNOWN_MESSAGE_TYPE, VERSION_MISMATCH or INVALID_FORMAT (protocol-notes §5.2).
+pub const UNKNOWN_TYPE_REPLY: &str = "error_report (UNKNOWN_MESSAGE_TYPE)";
+/// See [`UNKNOWN_TYPE_REPLY`].
+pub const VERSION_MISMATCH_REPLY: &str = "error_report (VERSION_MISMATCH)";
+/// See [`UNKNOWN_TYPE_REPLY`].
+pub const INVALID_FORMAT_REPLY: &str = "error_report (INVALID_FORMAT)";
+
+/// Whether `v` is, or holds at any depth, the string `s`.
+fn holds_string(v: &Value, s: &str) -> bool {
+    match v {
+        Value::String(x) => x == s,
+        Value::Array(a) => a.iter().any(|x| holds_string(x, s)),
+        Value::Object(o) => o.values().any(|x| holds_string(x, s)),
+        _ => false,
     }
 }
 
@@ -279,6 +543,8 @@ pub struct TaskBoard {
     pub reservations: Vec<Reservation>,
     /// Coordination requests (side channel): their log positions.
     pub coordination: Vec<usize>,
+    /// Invalid droid messages sent to other agents, with who still owes an error report.
+    owed: Vec<Owed>,
 }
 
 impl TaskBoard {
@@ -312,16 +578,7 @@ impl TaskBoard {
         let mut out = Vec::new();
         for (i, a) in active.iter().enumerate() {
             for b in &active[i + 1..] {
-                if a.holder == b.holder || !modes_conflict(&a.mode, &b.mode) {
-                    continue;
-                }
-                let overlap = a.patterns.iter().find_map(|p| {
-                    b.patterns
-                        .iter()
-                        .find(|q| patterns_overlap(p, q))
-                        .map(|q| (p.clone(), q.clone()))
-                });
-                if let Some(patterns) = overlap {
+                if let Some(patterns) = a.clash(b) {
                     out.push(Conflict {
                         first: a.entry,
                         second: b.entry,
@@ -341,6 +598,7 @@ impl TaskBoard {
         let Some(m) = env.message().filter(|m| m.family == FamilyId::Droid) else {
             return;
         };
+        self.answer_invalid(env);
         let task = m.value.get("task_id").and_then(Value::as_str);
         let Some(&i) = task.and_then(|t| self.index.get(t)) else {
             return;
@@ -356,6 +614,7 @@ impl TaskBoard {
         if env.family() != Some(FamilyId::Droid) {
             return;
         }
+        self.answer_invalid(env);
         let Some(value) = env.value() else { return };
         let kind = env.message_type().unwrap_or_default();
         if kind == "coordination_request" {
@@ -387,7 +646,7 @@ impl TaskBoard {
                     .and_then(Timestamp::parse)
             });
             let minutes = request.get("duration_minutes").and_then(Value::as_f64);
-            self.reservations.push(Reservation {
+            let reservation = Reservation {
                 entry: env.index,
                 task_id: task_id.to_owned(),
                 holder: env.from.clone().unwrap_or_default(),
@@ -415,13 +674,72 @@ impl TaskBoard {
                     .get("reason")
                     .and_then(Value::as_str)
                     .map(str::to_owned),
-            });
+                mark: Mark::of(env),
+            };
+            task.violations
+                .extend(conflicts_at_request(&self.reservations, &reservation));
+            self.reservations.push(reservation);
             return;
         }
-        if let Some(v) = task.apply(env, kind, value) {
-            task.violations.push(v);
-        }
+        task.apply(env, kind, value);
     }
+
+    /// An error report answers the invalid messages sent to its sender that it may answer;
+    /// an invalid message with recipients is owed one.
+    fn answer_invalid(&mut self, env: &Envelope) {
+        if env.message_type() == Some("error_report") {
+            if let (Some(from), Some(report)) = (env.from.as_deref(), env.value()) {
+                for owed in &mut self.owed {
+                    owed.answer(from, &env.to, report);
+                }
+            }
+        }
+        self.owed.extend(Owed::of(env));
+    }
+
+    /// The findings only known at the time the log is judged, `now` (pure; the log folded so
+    /// far is taken as all that was sent: a message folded after `now` still counts as an
+    /// answer, so an earlier `now` never finds more):
+    ///
+    /// - `late`, on the task's assignment, once per assignee (or blamed on no one when it named
+    ///   none): a task with a deadline before `now` that is not complete;
+    /// - `missing` an `error_report`, on a `blocked` task_completion sent by `now`, when its
+    ///   sender sent no error report for the task;
+    /// - `unanswered`, on an invalid droid message sent by `now` (missing or mistyped member,
+    ///   unknown type, another MAJOR version), once per recipient that sent its sender no
+    ///   `error_report` naming its `message_id` (any member of the report but its own
+    ///   `message_id`), or for a message without one, no error report after it.
+    #[must_use]
+    pub fn findings_at(&self, now: Timestamp) -> Vec<Violation> {
+        let mut out = Vec::new();
+        for task in &self.tasks {
+            task.findings_at(now, &mut out);
+        }
+        for owed in &self.owed {
+            owed.findings_at(now, &mut out);
+        }
+        out.sort_by_key(|v| v.entry);
+        out
+    }
+}
+
+/// The `reservation_conflict`s of `new` with the reservations before it that are active at
+/// its time (all of them when its time is unknown).
+fn conflicts_at_request(earlier: &[Reservation], new: &Reservation) -> Vec<Violation> {
+    earlier
+        .iter()
+        .filter(|a| new.since.is_none_or(|t| a.active(t)))
+        .filter_map(|a| {
+            let (mine, theirs) = new.clash(a)?;
+            Some(new.mark.violation(
+                ViolationCode::ReservationConflict,
+                format!(
+                    "{} reserves {mine} ({}) while {}'s {} reservation of {theirs} ({}) is active (File Reservation Request: 'Request file reservations for conflict prevention')",
+                    new.holder, new.mode, a.holder, a.mode, a.mark.reference()
+                ),
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -58,6 +58,11 @@ pub fn body(kind: &str) -> Value {
             json!({"phase": "BUILD_REJECTED", "decision": "REJECTED", "reason": "Missing error handling", "status": "RETRY_BUILD"})
         }
         "SESSION_COMPLETE" => json!({"phase": "MERGED", "status": "SUCCESS", "message": "Merged."}),
+        // The planner's automated audit (Pattern 1, step 9), mailed whole under a subject that
+        // names no Pair type.
+        "AUDIT_REPORT" => {
+            json!({"status": "PASS", "severity": "MINOR", "scheming_detected": false, "issues": []})
+        }
         "SESSION_ABORT" => {
             json!({"phase": "CONTRACT_GENERATION", "reason": "User abort", "status": "ABORTED", "cleanup_required": true})
         }
@@ -88,7 +93,12 @@ pub fn msg(id: u64, minute: i64, kind: &str) -> Value {
     } else {
         to
     };
-    row(id, minute, from, to, kind, &body(kind))
+    let subject = if kind == "AUDIT_REPORT" {
+        "audit"
+    } else {
+        kind
+    };
+    row(id, minute, from, to, subject, &body(kind))
 }
 
 /// Envelopes of rows.
@@ -109,4 +119,18 @@ pub fn log(steps: &[(i64, &str)]) -> Vec<Value> {
         .enumerate()
         .map(|(i, (minute, kind))| msg(i as u64 + 1, *minute, kind))
         .collect()
+}
+
+/// Whether each item of `fewer` is in `more`, as many times (as multisets).
+pub fn within<T: PartialEq>(fewer: &[T], more: &[T]) -> bool {
+    let mut left: Vec<&T> = more.iter().collect();
+    fewer
+        .iter()
+        .all(|f| match left.iter().position(|g| *g == f) {
+            Some(i) => {
+                left.swap_remove(i);
+                true
+            }
+            None => false,
+        })
 }

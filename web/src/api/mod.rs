@@ -18,7 +18,7 @@ use switchboard_core::glob::patterns_overlap;
 pub mod demo;
 pub mod mcp;
 
-pub use crate::model::OpenCheckpoint;
+pub use crate::model::{Coverage, OpenCheckpoint};
 pub use switchboard_core::agent_mail::{Contact, Draft, Importance, MailRow};
 use switchboard_core::session::pair::checkpoint::Decision;
 use switchboard_core::session::pair::decide::Decide;
@@ -389,26 +389,44 @@ pub trait Backend {
     fn release_reservation(&self, project: &str, agent: &str, id: u64) -> BackendFuture<'_, ()>;
     /// Operator mode: recent mail of every project and agent, newest first (no agent tokens).
     fn unified_inbox(&self) -> BackendFuture<'_, Vec<UnifiedRow>>;
-    /// A project's whole traffic: every message with its body, recipients and
-    /// acknowledgement, in any order; with `since` (a `created_ts`), only the messages sent
-    /// after it. `progress` hears how far the reading got.
+    /// A project's whole traffic, read a page at a time (the newest mail first): every
+    /// message with its body, recipients and acknowledgement; with `since` (a `created_ts`),
+    /// only the messages sent after it, in one page. `sink` hears how far the reading got and
+    /// takes each page; the read waits for it, and stops when it refuses one.
     fn traffic(
         &self,
         project: &str,
         since: Option<&str>,
-        progress: Rc<dyn Fn(TrafficProgress)>,
-    ) -> BackendFuture<'_, TrafficRead>;
+        sink: TrafficSink,
+    ) -> BackendFuture<'_, ()>;
 }
 
-/// A project's traffic as read, and what could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TrafficRead {
-    /// The messages.
+/// A page of a project's traffic, as a read hands it over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrafficPage {
+    /// Messages read since the last page, each with the recipients found so far (a message
+    /// in several inboxes comes once per inbox).
     pub rows: Vec<MailRow>,
     /// The agents registered in the project, as the server lists them (`None`: not listed).
     pub agents: Option<Vec<String>>,
     /// What the server left out (e.g. an inbox beyond what it returns), in words.
     pub notes: Vec<String>,
+    /// How much of the project's mail the pages so far hold.
+    pub coverage: Coverage,
+    /// Once every acknowledgement view was read (the last page): the messages still waiting
+    /// for a recipient's acknowledgement; every other message that asks for one is
+    /// acknowledged.
+    pub pending: Option<Vec<u64>>,
+}
+
+/// Where a traffic read goes: how far it got, and each page (the read waits for the page to
+/// be taken; an error stops it).
+#[derive(Clone)]
+pub struct TrafficSink {
+    /// Hears the progress.
+    pub progress: Rc<dyn Fn(TrafficProgress)>,
+    /// Takes a page.
+    pub page: Rc<dyn Fn(TrafficPage) -> BackendFuture<'static, ()>>,
 }
 
 /// How far reading a project's traffic got.

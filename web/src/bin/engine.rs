@@ -1,6 +1,6 @@
 //! The engine worker (trunk builds it with `data-type="worker"`): it answers the UI's
-//! requests ([`switchboard_web::ask::Request`], as [`switchboard_web::link::encode_request`]
-//! writes them) with the engine's answers, one at a time, and says `ready` once its handler
+//! requests ([`switchboard_web::ask::Request`] with an id, as
+//! [`switchboard_web::link::decode_request`] reads them) with the engine's answers, one at a time, and says `ready` once its handler
 //! is set.
 
 use std::cell::RefCell;

@@ -5,7 +5,7 @@
 use super::load::{load_erased, Data, Held};
 use super::route::Here;
 use super::status::ErrorNote;
-use crate::api::BackendError;
+use crate::api::{BackendError, TrafficProgress};
 use crate::ask::{Ask, Request};
 use crate::model::TrafficKey;
 use crate::routes;
@@ -44,16 +44,19 @@ pub fn use_traffic(here: Here) -> (Memo<TrafficKey>, Memo<Option<TrafficState>>)
     (key, state)
 }
 
-/// The engine's answer to the question `ask` makes (re-asked when the traffic changes or a
-/// signal `ask` reads changes); nothing until the traffic is in the engine.
+/// The engine's answer to the question `ask` makes (re-asked when the engine takes a page
+/// of the traffic or a signal `ask` reads changes, not on the read's progress); nothing
+/// until the first page is in the engine.
 pub fn engine_resource<Q: Ask + 'static>(
     here: Here,
     state: Memo<Option<TrafficState>>,
     ask: impl Fn() -> Q + 'static,
 ) -> Data<Q::Answer> {
-    engine_call(here, move || {
-        matches!(state.get(), Some(TrafficState::Ready { .. })).then(&ask)
-    })
+    let generation = Memo::new(move |_| match state.get() {
+        Some(TrafficState::Ready { generation, .. }) => Some(generation),
+        _ => None,
+    });
+    engine_call(here, move || generation.get().map(|_| ask()))
 }
 
 /// The engine's answer to the question `ask` makes (`None`: nothing to ask yet), re-asked
@@ -88,24 +91,14 @@ pub fn TrafficNote(
     move || {
         match state.get() {
         None => view! { <p class="traffic" role="status">"Reading the project's mail…"</p> }.into_any(),
-        Some(TrafficState::Loading(p)) => view! {
-            <div class="traffic loading" role="status" aria-live="polite">
-                <p>
-                    {if p.mailboxes == 0 {
-                        "Reading the project's mail…".to_string()
-                    } else {
-                        format!(
-                            "Reading the project's mail: {} of {} mailboxes, {} messages so far…",
-                            p.mailboxes_read, p.mailboxes, p.messages
-                        )
-                    }}
-                </p>
-                <progress max=p.mailboxes.max(1) value=p.mailboxes_read></progress>
-            </div>
+        Some(TrafficState::Loading(p)) => reading(p, None).into_any(),
+        Some(TrafficState::Failed(error)) => view! { <ErrorNote error /> }.into_any(),
+        Some(TrafficState::Ready { summary, notes, reading: Some(p), .. }) => view! {
+            {reading(p, Some(summary.messages))}
+            {notes.into_iter().map(|n| view! { <p class="warning">{n}</p> }).collect_view()}
         }
         .into_any(),
-        Some(TrafficState::Failed(error)) => view! { <ErrorNote error /> }.into_any(),
-        Some(TrafficState::Ready { summary, notes, .. }) => view! {
+        Some(TrafficState::Ready { summary, notes, reading: None, .. }) => view! {
             <p class="traffic muted">
                 {format!(
                     "{} messages read from the project's mail, {} Pair sessions; new mail is read as it arrives.",
@@ -116,6 +109,28 @@ pub fn TrafficNote(
         }
         .into_any(),
     }
+    }
+}
+
+/// The read still arriving: how far it got, and (once the engine holds `shown` messages)
+/// what the views show meanwhile.
+fn reading(p: TrafficProgress, shown: Option<usize>) -> impl IntoView {
+    let text = if p.mailboxes == 0 {
+        "Reading the project's mail…".to_string()
+    } else {
+        format!(
+            "Reading the project's mail: {} of {} mailboxes, {} messages so far…",
+            p.mailboxes_read, p.mailboxes, p.messages
+        )
+    };
+    view! {
+        <div class="traffic loading" role="status" aria-live="polite">
+            <p>{text}</p>
+            {shown.map(|shown| view! {
+                <p>"Shown so far: " {shown} " messages; a session still being read says so."</p>
+            })}
+            <progress max=p.mailboxes.max(1) value=p.mailboxes_read></progress>
+        </div>
     }
 }
 

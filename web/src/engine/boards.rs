@@ -11,9 +11,39 @@ use crate::model::{
 use switchboard_core::session::agent_po::Status as TaskState;
 use switchboard_core::time::Timestamp;
 
-/// The boards at `now_ms`. Agent-PO tasks: blocked first, then those at a limit.
+/// The boards at `now_ms`. Agent-PO tasks: blocked first, then those at a limit. While the
+/// mail is still arriving, the tasks as far as read without verdicts.
 #[must_use]
 pub fn boards(traffic: &Traffic, now_ms: i64) -> Boards {
+    let boards = read_boards(traffic, now_ms);
+    if !traffic.reading() {
+        return boards;
+    }
+    Boards {
+        agent_po: boards
+            .agent_po
+            .into_iter()
+            .map(|t| PoTaskView {
+                violations: Vec::new(),
+                gates: t
+                    .gates
+                    .into_iter()
+                    .map(|g| GateView {
+                        problems: Vec::new(),
+                        ..g
+                    })
+                    .collect(),
+                ..t
+            })
+            .collect(),
+        ack_debt: Vec::new(),
+        senders: Vec::new(),
+        reading: true,
+        ..boards
+    }
+}
+
+fn read_boards(traffic: &Traffic, now_ms: i64) -> Boards {
     let b = traffic.book.boards(Timestamp(now_ms));
     let mut agent_po: Vec<PoTaskView> = b
         .agent_po
@@ -138,5 +168,6 @@ pub fn boards(traffic: &Traffic, now_ms: i64) -> Boards {
             .as_ref()
             .map(|names| names.iter().map(|&n| n.to_owned()).collect()),
         senders: b.agents.violations.iter().map(violation).collect(),
+        reading: false,
     }
 }

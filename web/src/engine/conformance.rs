@@ -1,10 +1,10 @@
 //! Each agent's conformance, mapped from the core's report (`conformance::check_book`) over
 //! the project's traffic as folded (with the registered agents, when known): agents that fail
-//! first, and within an agent its failing checks first.
+//! first, and within an agent its failing rules first.
 
 use super::traffic::Traffic;
 use crate::model::conformance::{MESSAGES_SHOWN, PASSES_SHOWN};
-use crate::model::{AgentConformance, CheckRow};
+use crate::model::{AgentConformance, RuleRow};
 use std::cmp::Reverse;
 use switchboard_core::conformance::Status;
 use switchboard_core::conformance::{self, AgentResult, Options};
@@ -24,43 +24,52 @@ pub fn report(traffic: &Traffic) -> Vec<AgentConformance> {
 }
 
 fn agent(a: AgentResult) -> AgentConformance {
-    let mut checks: Vec<CheckRow> = a
+    let mut rules: Vec<RuleRow> = a
         .families
         .into_iter()
         .flat_map(|f| {
-            f.checks.into_iter().map(|c| {
-                let shown = if c.status == Status::Pass {
+            f.rules.into_iter().map(|r| {
+                let shown = if r.status == Status::Pass {
                     PASSES_SHOWN
                 } else {
                     MESSAGES_SHOWN
                 };
                 // Messages of the project's traffic all have a transport id.
-                let ids: Vec<u64> = c.messages.iter().filter_map(|m| m.id).collect();
-                CheckRow {
-                    id: c.id.to_owned(),
-                    seed: c.seed.to_owned(),
-                    title: c.title.to_owned(),
-                    status: c.status,
+                let ids: Vec<u64> = r.messages.iter().filter_map(|m| m.id).collect();
+                let details = if r.status == Status::NotTested {
+                    r.untested
+                } else {
+                    r.details
+                };
+                RuleRow {
+                    id: r.id.to_owned(),
+                    section: format!("{} {}", r.seed.number(), r.section),
+                    quote: r.quote.to_owned(),
+                    level: r.level,
+                    status: r.status,
+                    checks: r.checks.iter().map(|c| (*c).to_owned()).collect(),
                     more: ids.len().saturating_sub(shown),
                     messages: ids.into_iter().take(shown).collect(),
-                    details: cut(c.details),
+                    details: cut(details),
                 }
             })
         })
         .collect();
-    checks.sort_by_key(|c| Reverse(c.status));
+    rules.sort_by_key(|r| Reverse(r.status));
     let count = |s: Status| a.counts.get(&s).copied().unwrap_or(0);
     AgentConformance {
         counts: [
             count(Status::Fail),
             count(Status::Warning),
+            count(Status::NotTested),
             count(Status::Pass),
             count(Status::NotApplicable),
         ],
+        must_tested: (a.must.tested, a.must.applicable),
         agent: a.agent,
         registered: a.registered,
         level: a.level,
-        checks,
+        rules,
     }
 }
 
@@ -88,85 +97,99 @@ mod tests {
             .unwrap_or_else(|| panic!("{name} in {report:?}"))
     }
 
-    /// The ids of an agent's failing checks, in the report's order.
+    /// The ids of an agent's failing rules, in the report's order.
     fn failing(report: &[AgentConformance], name: &str) -> Vec<String> {
         agent(report, name)
-            .checks
+            .rules
             .iter()
             .filter(|c| c.status == Status::Fail)
             .map(|c| c.id.clone())
             .collect()
     }
 
+    /// The report of `project` as the engine answers it, masked unless `reveal`.
     fn report(project: &str, reveal: bool) -> Vec<AgentConformance> {
-        let (mut engine, key) = loaded(project);
-        ask(&mut engine, ask::Conformance { key, reveal }).unwrap()
+        let (engine, key) = loaded(project);
+        of(&engine, &key, reveal)
+    }
+
+    fn of(
+        engine: &super::super::Engine,
+        key: &crate::model::TrafficKey,
+        reveal: bool,
+    ) -> Vec<AgentConformance> {
+        super::super::secrets::shown(super::report(engine.traffic(key).unwrap()), reveal)
+    }
+
+    /// An agent's rule.
+    fn rule<'a>(report: &'a [AgentConformance], name: &str, id: &str) -> &'a crate::model::RuleRow {
+        agent(report, name)
+            .rules
+            .iter()
+            .find(|r| r.id == id)
+            .unwrap_or_else(|| panic!("{name} has no rule {id}"))
     }
 
     #[test]
-    fn the_demos_rule_breakers_fail_their_checks_with_the_deciding_messages() {
+    fn the_demos_rule_breakers_fail_their_rules_with_the_deciding_messages() {
         let droid = report("droid-fleet", false);
         let olive = agent(&droid, "OliveMarsh");
         assert_eq!(olive.level, Status::Fail);
         assert_eq!(olive.registered, Some(true));
-        assert_eq!(
-            failing(&droid, "OliveMarsh"),
-            ["any.json", "any.secret-in-message"]
-        );
-        // Failing checks come first, then passes, then those that do not apply.
-        let statuses: Vec<Status> = olive.checks.iter().map(|c| c.status).collect();
+        let olive_fails = failing(&droid, "OliveMarsh");
+        for id in ["004.security.secrets", "004.overview.json"] {
+            assert!(olive_fails.contains(&id.to_owned()), "{olive_fails:?}");
+        }
+        // Failing rules come first, then warnings, rules not tested, passes, those that do not
+        // apply.
+        let statuses: Vec<Status> = olive.rules.iter().map(|c| c.status).collect();
         assert!(statuses.windows(2).all(|w| w[0] >= w[1]), "{statuses:?}");
-        let secret = olive
-            .checks
-            .iter()
-            .find(|c| c.id == "any.secret-in-message")
-            .unwrap();
-        assert_eq!(secret.seed, "004 Security Considerations 4");
+        let secret = rule(&droid, "OliveMarsh", "004.security.secrets");
+        assert_eq!(secret.section, "004 Security Considerations");
+        assert!(secret.quote.contains("Never include passwords"));
+        assert_eq!(secret.level, switchboard_core::conformance::Level::Must);
         assert_eq!(secret.messages.len(), 1);
         assert!(secret.details[0].contains("AKIA…(20 chars)"));
         assert!(!format!("{droid:?}").contains("AKIAIOSFODNN7EXAMPLE"));
         // TealHarbor also reported on bd-90, OliveMarsh's task.
-        assert_eq!(
-            failing(&droid, "TealHarbor"),
-            [
-                "any.json",
-                "droid.common.timestamp-utc",
-                "droid.sender.authorized"
-            ]
-        );
+        let teal = failing(&droid, "TealHarbor");
+        for id in ["004.common.sender-id", "004.common.timestamp"] {
+            assert!(teal.contains(&id.to_owned()), "{teal:?}");
+        }
 
         let lab = report("pair-lab", false);
-        assert_eq!(
-            failing(&lab, "GreenCastle"),
-            [
-                "any.secret-in-message",
-                "pair.message.required-fields",
-                "pair.contract.immutable-tests"
-            ]
-        );
-        assert!(failing(&lab, "BlueLake").contains(&"pair.checkpoint.contract-before-final".into()));
+        let green = failing(&lab, "GreenCastle");
+        for id in ["004.security.secrets", "000.practice.builder-tests"] {
+            assert!(green.contains(&id.to_owned()), "{green:?}");
+        }
+        assert!(failing(&lab, "BlueLake").contains(&"000.pattern-1.contract-review".into()));
         let navy = failing(&lab, "NavyFalcon");
-        assert!(
-            navy.contains(&"pair-claude.permission.in-order".into()),
-            "{navy:?}"
-        );
+        assert!(navy.contains(&"003.permission.decision".into()), "{navy:?}");
         // A long list of deciding messages is cut, and says how many more there are.
-        let in_order = agent(&lab, "NavyFalcon")
-            .checks
-            .iter()
-            .find(|c| c.id == "pair-claude.permission.in-order")
-            .unwrap();
+        let decision = rule(&lab, "NavyFalcon", "003.permission.decision");
         assert_eq!(
-            in_order.messages.len(),
+            decision.messages.len(),
             crate::model::conformance::MESSAGES_SHOWN
         );
-        assert!(in_order.more > 0);
-        assert!(in_order.details.last().unwrap().starts_with("… and "));
+        assert!(decision.more > 0);
+        assert!(decision.details.last().unwrap().starts_with("… and "));
+        // What the console cannot decide is not tested, with why: never a pass.
+        let parse = rule(&lab, "BlueLake", "000.error.test-syntax-error");
+        assert_eq!(parse.status, Status::NotTested);
+        assert!(
+            parse.details[0].contains("the contract's files were not read"),
+            "{:?}",
+            parse.details
+        );
+        let (tested, applicable) = agent(&lab, "BlueLake").must_tested;
+        assert!(tested < applicable && tested > 0);
         // No agent of the demo is unregistered: the server lists them all.
         assert!(lab.iter().all(|a| a.registered == Some(true)));
 
         let po = report("po-factory", false);
-        assert_eq!(failing(&po, "GoldenOwl"), ["agent-po.order.lifecycle"]);
+        assert!(failing(&po, "GoldenOwl")
+            .iter()
+            .any(|r| r.starts_with("002.")));
         // The core's report never repeats a secret, revealed or not.
         let revealed = report("droid-fleet", true);
         assert!(!format!("{revealed:?}").contains("AKIAIOSFODNN7EXAMPLE"));
@@ -178,21 +201,10 @@ mod tests {
         // The server's list without OliveMarsh (an agent retired, say).
         let registered = vec!["CrimsonPeak".into(), "TealHarbor".into()];
         load_with_agents(&mut engine, &key, true, registered);
-        let report = ask(
-            &mut engine,
-            ask::Conformance {
-                key: key.clone(),
-                reveal: false,
-            },
-        )
-        .unwrap();
+        let report = of(&engine, &key, false);
         let olive = agent(&report, "OliveMarsh");
         assert_eq!(olive.registered, Some(false));
-        let registered = olive
-            .checks
-            .iter()
-            .find(|c| c.id == "any.registered-agent")
-            .unwrap();
+        let registered = rule(&report, "OliveMarsh", "000.error.invalid-agent");
         assert_eq!(registered.status, Status::Fail);
         assert!(
             registered.details[0]
@@ -203,18 +215,41 @@ mod tests {
         // Its correspondent fails too: it wrote to a name the server does not list.
         let crimson = agent(&report, "CrimsonPeak");
         assert_eq!(crimson.registered, Some(true));
-        assert!(failing(&report, "CrimsonPeak").contains(&"any.registered-agent".into()));
+        assert!(failing(&report, "CrimsonPeak").contains(&"000.error.invalid-agent".into()));
         assert_eq!(agent(&report, "TealHarbor").registered, Some(true));
 
-        // Without the server's list the check does not apply.
+        // Without the server's list nothing is loaded.
         let load = ask::Load {
             key: key.clone(),
             rows: Vec::new(),
             reset: true,
+            coverage: crate::model::Coverage::Whole,
+            newer: false,
+            pending: None,
             agents: None,
         };
         ask(&mut engine, load).unwrap();
-        let unknown = ask(&mut engine, ask::Conformance { key, reveal: false }).unwrap();
-        assert!(unknown.is_empty());
+        assert!(of(&engine, &key, false).is_empty());
+    }
+
+    #[test]
+    fn the_panel_shows_each_rule_with_the_seeds_words_and_links_its_messages() {
+        let (mut engine, key) = loaded("pair-lab");
+        let html = ask(&mut engine, ask::Conformance { key, reveal: false })
+            .unwrap()
+            .0;
+        assert!(
+            html.contains(
+                r#"details class="agent-conformance" data-level="fail" data-agent="GreenCastle""#
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"tr class="rule" data-status="fail" data-rule="004.security.secrets""#)
+        );
+        assert!(html.contains("Never include passwords, API keys, or secrets in messages"));
+        assert!(html.contains(r#"data-status="not tested""#));
+        assert!(html.contains(r#"href="/demo/p/pair-lab/m/"#));
+        assert!(html.contains("MUST rules tested"));
     }
 }

@@ -18,9 +18,9 @@ use switchboard_core::session::pair::checkpoint::{Checkpoint, Decision};
 use switchboard_core::session::violation::ViolationCode;
 
 /// What the page reads of the demo's folder for a session: the files and listings.
-type Reads = (Vec<(FolderPath, FileRead)>, Vec<(String, Vec<String>)>);
+pub(super) type Reads = (Vec<(FolderPath, FileRead)>, Vec<(String, Vec<String>)>);
 
-fn read_folder(engine: &mut Engine, key: &TrafficKey, session: &str) -> Reads {
+pub(super) fn read_folder(engine: &mut Engine, key: &TrafficKey, session: &str) -> Reads {
     let needs = |listings| ask::EvidenceNeeds {
         key: key.clone(),
         session: session.into(),

@@ -35,7 +35,7 @@ pub use traffic::Traffic;
 
 use crate::api::demo::server::DemoServer;
 use crate::ask::{encode, Ask, Request};
-use crate::model::TrafficKey;
+use crate::model::{TrafficKey, TrafficSummary};
 use secrets::shown;
 use std::collections::HashMap;
 use switchboard_core::evidence::trail::TrailLine;
@@ -79,14 +79,20 @@ impl Engine {
                 key,
                 rows,
                 reset,
+                coverage,
+                newer,
                 agents,
+                pending,
             }) => {
                 let traffic = self.traffic.entry(key).or_default();
                 if reset {
                     *traffic = Traffic::default();
                 }
-                traffic.load(rows, agents);
-                reply::<q::Load>(Ok(traffic.summary()))
+                let loaded = traffic.load(rows, agents, &coverage, newer, pending.as_deref());
+                reply::<q::Load>(Ok(TrafficSummary {
+                    mismatch: !loaded,
+                    ..traffic.summary()
+                }))
             }
             Request::Sessions(q::Sessions {
                 key,
@@ -131,10 +137,19 @@ impl Engine {
             }) => reply::<q::TaskBoards>(self.traffic(&key).map(|t| {
                 html::boards::boards(&shown(boards::boards(t, now_ms), reveal), &key, now_ms)
             })),
-            Request::Conformance(q::Conformance { key, reveal }) => reply::<q::Conformance>(
-                self.traffic(&key)
-                    .map(|t| shown(conformance::report(t), reveal)),
-            ),
+            // A report over part of the mail would fail checks that its rest passes: none
+            // until the whole has arrived (the page says the mail is still being read).
+            Request::Conformance(q::Conformance { key, reveal }) => {
+                reply::<q::Conformance>(self.traffic(&key).map(|t| {
+                    let reading = t.reading();
+                    let agents = if reading {
+                        Vec::new()
+                    } else {
+                        shown(conformance::report(t), reveal)
+                    };
+                    html::conformance::report(&agents, &key, reading)
+                }))
+            }
             Request::EvidenceNeeds(q::EvidenceNeeds {
                 key,
                 session,
@@ -193,6 +208,8 @@ impl Engine {
 
 #[cfg(test)]
 mod evidence_tests;
+#[cfg(test)]
+mod reading_tests;
 #[cfg(test)]
 mod review_tests;
 #[cfg(test)]

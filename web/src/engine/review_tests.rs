@@ -10,7 +10,7 @@ use super::Engine;
 use crate::api::{Draft, MailRow};
 use crate::ask;
 use crate::model::evidence::{FileRead, Shown};
-use crate::model::{Fate, TrafficKey};
+use crate::model::{Coverage, Fate, TrafficKey};
 use crate::routes::Source;
 use ed25519_dalek::{Signer, SigningKey};
 use serde_json::{json, Value};
@@ -84,6 +84,9 @@ fn load(engine: &mut Engine, rows: Vec<MailRow>) {
             key: key(),
             rows,
             reset: false,
+            coverage: Coverage::Whole,
+            newer: false,
+            pending: None,
             agents: None,
         },
     )
@@ -198,6 +201,9 @@ fn a_checkpoint_is_open_sent_once_or_decided_elsewhere_by_the_trails_reviewer() 
             key: key(),
             rows: Vec::new(),
             reset: false,
+            coverage: Coverage::Whole,
+            newer: false,
+            pending: None,
             agents: None,
         },
     )

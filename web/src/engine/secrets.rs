@@ -4,9 +4,9 @@
 //! (`"password": "hunter22"`), an array item with its array's.
 
 use crate::model::{
-    AgentConformance, AuditCard, AuditIssueView, Boards, ChangeOrderView, CheckRow, CheckpointCard,
+    AgentConformance, AuditCard, AuditIssueView, Boards, ChangeOrderView, CheckpointCard,
     CheckpointHistory, DroidColumn, DroidTaskView, ErrorView, Field, FieldValue, GateView,
-    PoTaskView, RequestView, SessionDetail, SessionRow, TimelineItem, ViolationView,
+    PoTaskView, RequestView, RuleRow, SessionDetail, SessionRow, TimelineItem, ViolationView,
 };
 use serde_json::Value;
 use std::borrow::Cow;
@@ -121,8 +121,8 @@ redact_fields! {
     ErrorView { code, message }
     RequestView { subject, comment }
     Boards { agent_po, droid, errors, permissions, reviews, senders }
-    CheckRow { details }
-    AgentConformance { agent, checks }
+    RuleRow { details }
+    AgentConformance { agent, rules }
 }
 
 impl Redact for Field {

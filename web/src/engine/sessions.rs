@@ -4,7 +4,7 @@
 use super::audits;
 use super::concerns;
 use super::fields::{self, issue_view};
-use super::html::{self, written};
+use super::html::{self, panel};
 use super::secrets::shown;
 use super::traffic::Traffic;
 use crate::api::{CheckpointDecision, Draft, OpenCheckpoint};
@@ -14,7 +14,9 @@ use crate::model::{
 };
 use switchboard_core::agent_mail::Carried;
 use switchboard_core::session::pair::timeout::Due;
-use switchboard_core::session::pair::{ChangeOrder, Outcome, PairSession, SessionStatus};
+use switchboard_core::session::pair::{
+    ChangeOrder, IntegrityStatus, Outcome, PairSession, SessionStatus,
+};
 use switchboard_core::session::violation::Violation;
 use switchboard_core::time::Timestamp;
 
@@ -84,19 +86,54 @@ fn row(session: &PairSession, now: Timestamp) -> SessionRow {
             .count(),
         violations: session.violations.len(),
         messages: session.timeline.len(),
-        last_at_ms: session
-            .timeline
-            .iter()
-            .filter_map(|t| t.at)
-            .max()
-            .map(|t| t.0),
+        last_at_ms: last_at(session),
         next: view.next_action.as_ref().map(step),
         overdue: view.due.last().map(step),
+        reading: false,
     }
 }
 
-/// Every session: open checkpoints first, then other active sessions, then ended ones;
-/// the most recent first within each.
+/// A session whose messages are still arriving: who and when as far as read, no verdict.
+fn reading_row(session: &PairSession, now: Timestamp) -> SessionRow {
+    SessionRow {
+        phase: None,
+        status: SessionStatus::Active,
+        checkpoint: None,
+        integrity: IntegrityView {
+            status: IntegrityStatus::Unknown,
+            files: Vec::new(),
+        },
+        change_orders: 0,
+        pending_change_orders: 0,
+        violations: 0,
+        next: None,
+        overdue: None,
+        reading: true,
+        ..row(session, now)
+    }
+}
+
+/// When the session's last message (as held) was sent.
+fn last_at(session: &PairSession) -> Option<i64> {
+    session
+        .timeline
+        .iter()
+        .filter_map(|t| t.at)
+        .max()
+        .map(|t| t.0)
+}
+
+/// The session's row: in full when it is held in full, else as still being read.
+fn row_of(traffic: &Traffic, session: &PairSession, now: Timestamp) -> SessionRow {
+    if traffic.whole(session) {
+        row(session, now)
+    } else {
+        reading_row(session, now)
+    }
+}
+
+/// Every session: open checkpoints first, then other active sessions, then ended ones,
+/// then those still being read; the most recent first within each.
 #[must_use]
 pub fn rows(traffic: &Traffic, now_ms: i64) -> Vec<SessionRow> {
     let now = Timestamp(now_ms);
@@ -105,11 +142,12 @@ pub fn rows(traffic: &Traffic, now_ms: i64) -> Vec<SessionRow> {
         .pair
         .sessions()
         .iter()
-        .map(|s| row(s, now))
+        .map(|s| row_of(traffic, s, now))
         .collect();
-    let rank = |r: &SessionRow| match (r.checkpoint.is_some(), r.status) {
-        (true, _) => 0,
-        (false, SessionStatus::Active) => 1,
+    let rank = |r: &SessionRow| match (r.reading, r.checkpoint.is_some(), r.status) {
+        (true, _, _) => 3,
+        (false, true, _) => 0,
+        (false, false, SessionStatus::Active) => 1,
         _ => 2,
     };
     rows.sort_by(|a, b| {
@@ -125,10 +163,24 @@ fn session<'a>(traffic: &'a Traffic, id: &str) -> Option<&'a PairSession> {
     traffic.book.pair.get(id)
 }
 
-/// One session in full.
+/// One session in full (a session still being read: its row, nothing more).
 #[must_use]
 pub fn detail(traffic: &Traffic, id: &str, now_ms: i64) -> Option<SessionDetail> {
     let s = session(traffic, id)?;
+    if !traffic.whole(s) {
+        return Some(SessionDetail {
+            row: reading_row(s, Timestamp(now_ms)),
+            timeline: Vec::new(),
+            checkpoints: Vec::new(),
+            change_orders: Vec::new(),
+            contract: None,
+            integrity_changes: Vec::new(),
+            waiting: None,
+            due: Vec::new(),
+            audits: Vec::new(),
+            violations: Vec::new(),
+        });
+    }
     let now = Timestamp(now_ms);
     let view = s.view(now);
     let timeline = s
@@ -213,6 +265,7 @@ pub fn checkpoints(
         .pair
         .sessions()
         .iter()
+        .filter(|s| traffic.whole(s))
         .filter_map(|s| {
             let open = s.open_checkpoint()?;
             let record = s.checkpoints.last()?;
@@ -241,11 +294,11 @@ pub fn checkpoints(
                     .find(|o| o.outcome == Outcome::Pending)
                     .map(|o| {
                         let order = shown(change_order(o), reveal);
-                        written(|h| html::audit::change_order(h, &order))
+                        panel(html::audit::change_order(&order))
                     }),
                 audits: {
                     let cards = shown(audits, reveal);
-                    written(|h| html::audit::list(h, &cards, key))
+                    panel(html::audit::list(&cards, key))
                 },
             })
         })

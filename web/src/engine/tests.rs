@@ -7,7 +7,7 @@ use crate::api::demo::call;
 use crate::api::demo::dates::DEMO_NOW_MS;
 use crate::api::{CheckpointDecision, MailRow, OpenCheckpoint};
 use crate::ask::{self, answer_of, decode, Ask, Refusal};
-use crate::model::{TrafficKey, TrafficSummary};
+use crate::model::{Coverage, TrafficKey, TrafficSummary};
 use crate::routes::Source;
 use switchboard_core::audit;
 use switchboard_core::session::agent_po::Status as TaskState;
@@ -74,6 +74,9 @@ pub(super) fn load_with_agents(
         key: key.clone(),
         rows: demo_rows(engine, key),
         reset,
+        coverage: Coverage::Whole,
+        newer: false,
+        pending: None,
         agents: Some(agents),
     };
     ask(engine, load).unwrap()

@@ -35,6 +35,7 @@ use switchboard_core::evidence::content::MAX_BYTES;
 use switchboard_core::evidence::path::FolderPath;
 use wasm_bindgen::JsValue;
 
+pub(crate) use handle::words;
 pub use handle::{can_pick, Permission};
 
 /// A linked folder. Clones share it; two links of the same folder are not equal (a folder

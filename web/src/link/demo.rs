@@ -8,15 +8,15 @@ use crate::api::demo::call::{self, DemoAsk};
 use crate::api::demo::dates::DEMO_NOW_MS;
 use crate::api::demo::scale;
 use crate::api::{
-    Agent, Backend, BackendError, BackendFuture, Capabilities, Contact, Decided, Draft, MailRow,
-    Project, Reservation, SearchHit, TrafficProgress, TrafficRead, UnifiedRow, Variant,
+    Agent, Backend, BackendError, BackendFuture, Capabilities, Contact, Coverage, Decided, Draft,
+    MailRow, Project, Reservation, SearchHit, TrafficPage, TrafficProgress, TrafficSink,
+    UnifiedRow, Variant,
 };
 use crate::ask::{answer_of, Request};
 use crate::model::evidence::FileRead;
 use futures::FutureExt;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
-use std::rc::Rc;
 use switchboard_core::evidence::path::FolderPath;
 
 /// The demo, except the `scale` project's synthetic inboxes, which are written here, where
@@ -282,8 +282,8 @@ impl Backend for DemoBackend {
         &self,
         project: &str,
         since: Option<&str>,
-        progress: Rc<dyn Fn(TrafficProgress)>,
-    ) -> BackendFuture<'_, TrafficRead> {
+        sink: TrafficSink,
+    ) -> BackendFuture<'_, ()> {
         let read = self.ask(call::Traffic {
             project: project.into(),
             since: since.map(Into::into),
@@ -292,16 +292,20 @@ impl Backend for DemoBackend {
         Box::pin(async move {
             let rows = read.await?;
             let agents = agents.await?;
-            progress(TrafficProgress {
+            (sink.progress)(TrafficProgress {
                 mailboxes_read: 1,
                 mailboxes: 1,
                 messages: rows.len(),
             });
-            Ok(TrafficRead {
+            // The demo's server is in the engine: its whole traffic is one page.
+            (sink.page)(TrafficPage {
                 rows,
                 agents: Some(agents.into_iter().map(|a| a.name).collect()),
                 notes: Vec::new(),
+                coverage: Coverage::Whole,
+                pending: None,
             })
+            .await
         })
     }
 }

@@ -26,20 +26,29 @@ pub const WORKER_URL: &str = "/switchboard-engine_loader.js";
 
 type Resolvers = HashMap<u64, (js_sys::Function, js_sys::Function)>;
 
-/// A request as it crosses: its id and the request, in postcard's format.
-///
-/// # Errors
-/// Only for types postcard cannot write (none of the model's).
-pub fn encode_request(id: u64, request: &Request) -> Result<Vec<u8>, String> {
-    postcard::to_allocvec(&(id, request)).map_err(|e| e.to_string())
-}
-
-/// Reads what [`encode_request`] wrote.
+/// Reads a request as it crosses to the worker: its id, then the request
+/// ([`request_bytes`]), in postcard's format.
 ///
 /// # Errors
 /// Bytes that are not such a request.
 pub fn decode_request(bytes: &[u8]) -> Result<(u64, Request), String> {
     postcard::from_bytes(bytes).map_err(|e| e.to_string())
+}
+
+/// Reads what [`request_bytes`] wrote (the engine run in the page).
+///
+/// # Errors
+/// Bytes that are not a request.
+pub fn decode_request_bytes(bytes: &[u8]) -> Result<Request, String> {
+    postcard::from_bytes(bytes).map_err(|e| e.to_string())
+}
+
+/// A request as the engine reads it (what [`EngineLink::answer_bytes`] sends).
+///
+/// # Errors
+/// Only for types postcard cannot write (none of the model's).
+pub fn request_bytes(request: &Request) -> Result<Vec<u8>, String> {
+    postcard::to_allocvec(request).map_err(|e| e.to_string())
 }
 
 /// An answer as it crosses: its request's id, then the answer's bytes
@@ -67,9 +76,12 @@ struct Worker {
     failed: Rc<RefCell<Option<String>>>,
 }
 
+/// The engine run in the page: a request's bytes to the answer's.
+type InlineEngine = Box<dyn FnMut(&[u8]) -> Vec<u8>>;
+
 enum Transport {
     Worker(Rc<Worker>),
-    Inline(RefCell<Box<dyn FnMut(Request) -> Vec<u8>>>),
+    Inline(RefCell<InlineEngine>),
 }
 
 /// A handle on the engine, shared by the whole app.
@@ -83,10 +95,10 @@ impl EngineLink {
         EngineLink(Rc::new(Transport::Worker(Rc::new(Worker::default()))))
     }
 
-    /// The engine run in the page by `handle`, which answers a request with the answer's
-    /// bytes (component tests).
+    /// The engine run in the page by `handle`, which answers a request's bytes
+    /// ([`request_bytes`]) with the answer's bytes (component tests).
     #[must_use]
-    pub fn inline(handle: impl FnMut(Request) -> Vec<u8> + 'static) -> EngineLink {
+    pub fn inline(handle: impl FnMut(&[u8]) -> Vec<u8> + 'static) -> EngineLink {
         EngineLink(Rc::new(Transport::Inline(RefCell::new(Box::new(handle)))))
     }
 
@@ -121,6 +133,18 @@ impl EngineLink {
     /// # Errors
     /// The worker failed, or the engine or the demo server refused.
     pub fn answer(&self, request: Request) -> Answered {
+        match request_bytes(&request) {
+            Ok(bytes) => self.answer_bytes(bytes),
+            Err(why) => Box::pin(std::future::ready(Err(Refusal::Engine(why)))),
+        }
+    }
+
+    /// The engine's answer to a request as [`request_bytes`] wrote it (a request kept as
+    /// bytes is sent as it is), decoded and erased.
+    ///
+    /// # Errors
+    /// The worker failed, or the engine or the demo server refused.
+    pub fn answer_bytes(&self, request: Vec<u8>) -> Answered {
         let reply = self.call(request);
         Box::pin(async move {
             let bytes = reply.await.map_err(Refusal::Engine)?;
@@ -133,10 +157,10 @@ impl EngineLink {
     ///
     /// # Errors
     /// The worker failed to start or to answer.
-    pub fn call(&self, request: Request) -> Reply {
+    pub fn call(&self, request: Vec<u8>) -> Reply {
         match &*self.0 {
             Transport::Inline(handle) => {
-                Box::pin(std::future::ready(Ok((handle.borrow_mut())(request))))
+                Box::pin(std::future::ready(Ok((handle.borrow_mut())(&request))))
             }
             Transport::Worker(worker) => {
                 let worker = worker.clone();
@@ -208,8 +232,8 @@ impl Worker {
         onmessage.forget();
     }
 
-    /// The answer's bytes to `request`.
-    async fn call(self: &Rc<Self>, request: &Request) -> Result<Vec<u8>, String> {
+    /// The answer's bytes to `request` ([`request_bytes`]).
+    async fn call(self: &Rc<Self>, request: &[u8]) -> Result<Vec<u8>, String> {
         if let Some(why) = self.failed.borrow().clone() {
             return Err(why);
         }
@@ -220,7 +244,9 @@ impl Worker {
         }
         let id = self.next.get();
         self.next.set(id + 1);
-        let bytes = encode_request(id, request)?;
+        // `(id, request)` as postcard writes it: the id, then the request.
+        let mut bytes = postcard::to_allocvec(&id).map_err(|e| e.to_string())?;
+        bytes.extend_from_slice(request);
         let message = js_sys::Uint8Array::from(bytes.as_slice());
         let pending = self.pending.clone();
         let promise = js_sys::Promise::new(&mut |resolve, reject| {

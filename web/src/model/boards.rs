@@ -163,4 +163,7 @@ pub struct Boards {
     /// Senders without the role their message's type requires, and senders or recipients
     /// that are not registered (`invalid_agent`), in log order.
     pub senders: Vec<ViolationView>,
+    /// The project's mail is still arriving: the tasks as far as read, without verdicts
+    /// (violations, gate problems, acknowledgement debt, sender checks).
+    pub reading: bool,
 }

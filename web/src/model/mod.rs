@@ -27,14 +27,14 @@ pub use boards::{
     RequestView,
 };
 pub use checkpoints::{CheckpointCard, Fate, OpenCheckpoint};
-pub use conformance::{AgentConformance, CheckRow};
+pub use conformance::{AgentConformance, RuleRow};
 pub use evidence::{EvidencePage, EvidenceView, FileRead, ReadPlan};
 pub use message::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
 pub use sessions::{
     ChangeOrderView, CheckpointHistory, ContractView, IntegrityView, SessionDetail, SessionPage,
     SessionRow, Step, TimelineItem, ViolationView, WaitingView,
 };
-pub use traffic::{TrafficKey, TrafficSummary};
+pub use traffic::{Coverage, TrafficKey, TrafficSummary};
 
 use serde::{Deserialize, Serialize};
 

@@ -84,6 +84,8 @@ pub struct SessionRow {
     pub next: Option<Step>,
     /// The latest timeout step already due (nobody acted on it).
     pub overdue: Option<Step>,
+    /// Its messages are still arriving: it has no phase, checkpoint or verdict yet.
+    pub reading: bool,
 }
 
 /// One message on a session's timeline.

@@ -91,6 +91,13 @@ pub fn ConnectScreen() -> impl IntoView {
     view! {
         <section class="connect" aria-labelledby="connect-title">
             <h2 id="connect-title">"Connect to an Agent Mail server"</h2>
+            {move || session.live_endpoint().map(|server| view! {
+                <p class="connected">"Connected to " {server} ". "
+                    <button type="button" class="secondary" on:click=move |_| session.disconnect()>
+                        "Disconnect"
+                    </button>
+                </p>
+            })}
             <form class="connect-form" on:submit=submit>
                 <label for="server-url">"Server URL"</label>
                 <input id="server-url" name="server-url" type="url" required
@@ -112,6 +119,9 @@ pub fn ConnectScreen() -> impl IntoView {
                 <input id="project" name="project" type="text" bind:value=project />
                 <label for="remember">"Remember for this tab (sessionStorage)"</label>
                 <input id="remember" name="remember" type="checkbox" bind:checked=remember />
+                <label for="keep-traffic">"Keep read mail in this browser (IndexedDB)"</label>
+                <input id="keep-traffic" name="keep-traffic" type="checkbox" prop:checked=crate::store::kept::enabled()
+                    on:change=move |ev| crate::store::kept::enable(event_target_checked(&ev)) />
                 <button type="submit" disabled=move || matches!(progress.get(), Progress::Busy(_))>"Connect"</button>
             </form>
             <ProgressNote progress />

@@ -111,14 +111,15 @@ fn Row(
     let tampered = row.integrity.status == IntegrityStatus::Tampered;
     view! {
         <tr class="session-row" data-session=row.id.clone() data-status=row.status.as_str()
-            class:selected=move || selected.get() == i class:tampered=tampered
+            class:selected=move || selected.get() == i class:tampered=tampered class:reading=row.reading
             aria-current=move || (selected.get() == i).then_some("true")
             on:click=move |_| selected.set(i)>
             <th scope="row">
                 <a href=href>{row.id.clone()}</a>
                 {row.task.clone().map(|t| view! { <div class="muted task">{t}</div> })}
             </th>
-            <td><span class="phase">{phase(row.phase)}</span>
+            <td><span class=if row.reading { "reading" } else { "phase" }>
+                    {if row.reading { "still reading" } else { phase(row.phase) }}</span>
                 {(row.status != SessionStatus::Active).then(|| view! { " " <span class="status">{row.status.as_str()}</span> })}
                 {(row.violations > 0).then(|| view! { <div class="flag">{format!("{} violation(s)", row.violations)}</div> })}
             </td>
@@ -128,7 +129,7 @@ fn Row(
             })}</td>
             <td>{(row.change_orders > 0).then(|| format!("{} ({} pending)", row.change_orders, row.pending_change_orders))}</td>
             <td class="integrity" data-integrity=row.integrity.status.as_str()>
-                {integrity(row.integrity.clone())}
+                {(!row.reading).then(|| integrity(row.integrity.clone()))}
             </td>
             <td>{match (row.next, row.overdue) {
                 (Some(step), _) => view! {

@@ -31,6 +31,11 @@ export interface Violation {
   message_type: string | null;
   /** The file concerned (tampering). */
   file?: string;
+  /** The agent that broke the rule when it is not the message's sender (the agent that owed a
+   * missed step, a late responder, the builder of a build the audit failed). */
+  by?: string;
+  /** For a step not taken (`missing`), the message type that was due. */
+  expected?: string;
   /** The validation issues of an invalid message. */
   issues?: Issue[];
 }

@@ -3,7 +3,9 @@
 // webpack 5 at their defaults (the versions pinned in the repository's package-lock.json), from
 // an ES module app and a CommonJS one, and loaded unbundled by a plain <script type="module">
 // from a static server (by path, and by name through an import map). Each page runs the
-// same app in headless Chromium and must give the same results, with no console error.
+// same app in headless Chromium and must give the same results, with no console error. The
+// validation-only entry is bundled the same way, and its load entry with the module as a
+// separate .wasm asset (esbuild's file loader; Vite and webpack at their defaults; unbundled).
 //
 // Bundles are cached per package build and app text (a second run only loads the pages).
 import assert from "node:assert/strict";
@@ -62,6 +64,41 @@ const EXPECTED = {
   id: 40,
 };
 
+/** The app of the validation-only entry; `IMPORT` is replaced by how each page gets the API. */
+const VALIDATE_APP = `IMPORT
+const text = '{"type": "request_review", "context": "PR 12"}';
+const bad = sb.schemas["pair-claude/DriverCommand"].safeParse({ type: "approve" });
+window.results = {
+  text: sb.validateJson(text),
+  bytes: sb.validateBytes(new TextEncoder().encode(text)),
+  object: sb.validate({ type: "request_review", context: 5 }).issues,
+  schema: { success: bad.success, path: bad.error.issues[0].path, code: bad.error.issues[0].code },
+  families: sb.families.map((f) => f.name),
+  parsed: sb.parseJson(text).key,
+  mail: sb.readMail({ subject: "review", body_md: text }).kind,
+};
+document.body.textContent = window.results.text.valid ? "valid" : "invalid";
+`;
+
+/** The validation app over the zero-config entry, and over the load entry (the .wasm as an asset). */
+const validateApp = (entry) => VALIDATE_APP.replace("IMPORT", `import * as sb from "${entry}";`);
+const assetApp = (url) =>
+  `import { load } from "switchboard-protocol/validate/load";
+${url ? 'import url from "switchboard-protocol/validate.wasm";\n' : ""}load(${url ? "url" : ""}).then((sb) => {
+${VALIDATE_APP.replace("IMPORT\n", "").replace(/^/gm, "  ")}
+});
+`;
+
+const VALIDATE_EXPECTED = {
+  text: EXPECTED.text,
+  bytes: EXPECTED.bytes,
+  object: EXPECTED.object,
+  schema: EXPECTED.schema,
+  families: EXPECTED.families,
+  parsed: EXPECTED.parsed,
+  mail: "message",
+};
+
 const page = (script) => `<!doctype html>
 <meta charset="utf-8">
 <title>switchboard-protocol bundled</title>
@@ -112,6 +149,59 @@ const BUNDLERS = {
     files: { "src/index.js": CJS_APP, "dist/index.html": page('<script src="main.js"></script>') },
     run: [join(BIN, "esbuild"), ["--bundle", "src/index.js", "--outfile=dist/main.js", "--log-level=warning"]],
     page: "dist/index.html",
+  },
+  // The validation-only entry, zero-config (its module inlined).
+  "esbuild (esm), switchboard-protocol/validate": {
+    files: { "src/index.js": validateApp("switchboard-protocol/validate"), "dist/index.html": page('<script type="module" src="main.js"></script>') },
+    run: [
+      join(BIN, "esbuild"),
+      ["--bundle", "src/index.js", "--platform=browser", "--format=esm", "--minify", "--outfile=dist/main.js", "--log-level=warning"],
+    ],
+    page: "dist/index.html",
+    expected: VALIDATE_EXPECTED,
+  },
+  "webpack 5, switchboard-protocol/validate": {
+    files: { "src/index.js": validateApp("switchboard-protocol/validate"), "dist/index.html": page('<script src="main.js"></script>') },
+    run: [join(BIN, "webpack"), ["--mode", "production", "--no-stats"]],
+    page: "dist/index.html",
+    expected: VALIDATE_EXPECTED,
+  },
+  // The load entry: the module as a separate .wasm asset.
+  "esbuild (esm, --loader:.wasm=file), switchboard-protocol/validate/load": {
+    files: { "src/index.js": assetApp(true), "dist/index.html": page('<script type="module" src="main.js"></script>') },
+    run: [
+      join(BIN, "esbuild"),
+      ["--bundle", "src/index.js", "--platform=browser", "--format=esm", "--minify", "--loader:.wasm=file", "--outdir=dist", "--entry-names=main", "--log-level=warning"],
+    ],
+    page: "dist/index.html",
+    expected: VALIDATE_EXPECTED,
+    asset: true,
+  },
+  "vite, switchboard-protocol/validate/load": {
+    files: { "src/index.js": assetApp(false), "index.html": page('<script type="module" src="/src/index.js"></script>') },
+    run: [join(BIN, "vite"), ["build", "--logLevel", "warn", "--base", "./"]],
+    page: "dist/index.html",
+    expected: VALIDATE_EXPECTED,
+    asset: true,
+  },
+  "webpack 5, switchboard-protocol/validate/load": {
+    files: { "src/index.js": assetApp(false), "dist/index.html": page('<script src="main.js"></script>') },
+    run: [join(BIN, "webpack"), ["--mode", "production", "--no-stats"]],
+    page: "dist/index.html",
+    expected: VALIDATE_EXPECTED,
+    asset: true,
+  },
+  "<script type=module>, switchboard-protocol/validate/load": {
+    files: {
+      "app.js": assetApp(false),
+      "index.html": page(
+        '<script type="importmap">{ "imports": { "switchboard-protocol/validate/load": "../node_modules/switchboard-protocol/validate.load.js" } }</script>\n' +
+          '<script type="module" src="app.js"></script>',
+      ),
+    },
+    run: null,
+    page: "index.html",
+    expected: VALIDATE_EXPECTED,
   },
   // No bundler: the page imports the package by name through an import map.
   "<script type=module> with an import map": {
@@ -184,17 +274,17 @@ for (const [name, spec] of Object.entries(BUNDLERS)) {
     } catch (err) {
       assert.fail(`${name}: the page never ran the app: ${JSON.stringify(tab.errors)} (${err.message})`);
     }
-    assert.deepEqual(await tab.evaluate(() => window.results), EXPECTED);
+    assert.deepEqual(await tab.evaluate(() => window.results), spec.expected ?? EXPECTED);
     assert.equal((await tab.textContent("body")).trim(), "valid");
     assert.deepEqual(tab.errors, []);
     await tab.close();
   });
 }
 
-test("the bundles carry no separate .wasm file to fetch", () => {
+test("the zero-config bundles carry no separate .wasm file to fetch; the load entry's carry one", () => {
   for (const [name, spec] of Object.entries(BUNDLERS)) {
     if (!spec.run) continue;
     const out = readdirSync(join(build(name, spec), "dist"), { recursive: true });
-    assert.deepEqual(out.filter((f) => f.endsWith(".wasm")), [], name);
+    assert.equal(out.filter((f) => f.endsWith(".wasm")).length, spec.asset ? 1 : 0, name);
   }
 });

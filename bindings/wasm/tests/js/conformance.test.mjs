@@ -40,10 +40,10 @@ test("the report equals the CLI's, with and without agents and a baseline", () =
   const agentsFile = join(dir, "agents.json");
   writeFileSync(agentsFile, JSON.stringify(AGENTS));
   const baseline = [
-    "bob:any.secret-in-message",
+    "bob:004.security.secrets",
     "*:droid.task.priority-consistent",
-    { agent: "nav-bot", check: "pair-claude.role.tool" },
-    "ghost:any.json",
+    { agent: "nav-bot", rule: "003.overview.roles" },
+    "ghost:004.overview.json",
   ];
   const baselineFile = join(dir, "baseline.json");
   writeFileSync(baselineFile, JSON.stringify(baseline));
@@ -59,10 +59,14 @@ test("the report equals the CLI's, with and without agents and a baseline", () =
   assert.deepEqual(js, cli.report);
   assert.equal(js.conforms, cli.status === 0);
   // nav-bot's listed failure passes: stale, and the log does not conform; ghost sent nothing.
-  assert.deepEqual(js.baseline.stale, [{ agent: "nav-bot", check: "pair-claude.role.tool" }]);
-  assert.deepEqual(js.baseline.unused, [{ agent: "ghost", check: "any.json" }]);
+  assert.deepEqual(js.baseline.stale, [{ agent: "nav-bot", id: "003.overview.roles" }]);
+  assert.deepEqual(js.baseline.unused, [{ agent: "ghost", id: "004.overview.json" }]);
   assert.equal(js.conforms, false);
-  assert.ok(js.baseline.expected.some((e) => e.check === "droid.task.priority-consistent"));
+  // A check id stands for the rules it breaks.
+  assert.ok(js.baseline.expected.some((e) => e.agent === "orchestrator" && e.id === "004.assignment.priority-value"));
+  // Per level: how many MUST rules each agent was actually tested on.
+  for (const a of js.agents) assert.ok(a.must.tested <= a.must.applicable, a.agent);
+  assert.ok(js.totals.must.tested > 0 && js.totals.exempt > 0);
   // The agents as Agent Mail rows, or a server's reply; bytes and a parsed log: the same report.
   assert.deepEqual(sb.conformance(MIXED, { agents: { result: AGENTS.map((name) => ({ name, program: "x" })) } }), withAgents);
   assert.deepEqual(sb.conformance(new TextEncoder().encode(MIXED), { agents: AGENTS }), withAgents);
@@ -90,19 +94,43 @@ test("Pair Claude's limits are options", () => {
     call(2, "driver-bot", "mcp__driver__driverRequestReview", { context: "b" }),
     call(3, "nav-bot", "mcp__navigator__navigatorCodeReview", { comment: "ok", pass: true }),
   ];
-  const check = (report, agent, id) =>
-    report.agents.find((a) => a.agent === agent).families.flatMap((f) => f.checks).find((c) => c.id === id).status;
-  assert.equal(check(sb.conformance(log), "nav-bot", "pair-claude.turns.navigator-max"), "pass");
+  const rule = (report, agent, id) =>
+    report.agents.find((a) => a.agent === agent).families.flatMap((f) => f.rules).find((r) => r.id === id).status;
+  assert.equal(rule(sb.conformance(log), "nav-bot", "003.env.navigator-turns"), "pass");
   const tight = sb.conformance(log, { navigatorMaxTurns: 1, driverMaxTurns: 1 });
-  assert.equal(check(tight, "nav-bot", "pair-claude.turns.navigator-max"), "fail");
-  assert.equal(check(tight, "driver-bot", "pair-claude.turns.driver-max"), "fail");
+  assert.equal(rule(tight, "nav-bot", "003.env.navigator-turns"), "fail");
+  assert.equal(rule(tight, "driver-bot", "003.env.driver-turns"), "fail");
   assert.equal(tight.conforms, false);
+  // The review at second 1 came within the tool timeout; with a timeout of 500 ms it is late.
+  assert.equal(rule(sb.conformance(log), "nav-bot", "003.env.tool-timeout"), "pass");
+  assert.equal(rule(sb.conformance(log, { toolTimeoutMs: 500 }), "nav-bot", "003.env.tool-timeout"), "fail");
+});
+
+test("the log is judged at its last message, or at `now` as the CLI's --now", () => {
+  const path = join(SESSIONS, "pattern1_happy_path.jsonl");
+  const text = readFileSync(path, "utf8");
+  // Cut after CONTRACT_FINAL: the builder's answer is not late when the log ends there …
+  const cut = text.split("\n").slice(0, 3).join("\n");
+  const atEnd = sb.conformance(cut);
+  assert.ok(atEnd.conforms, JSON.stringify(atEnd.agents.map((a) => [a.agent, a.level])));
+  // … and is, an hour later: the planner owed a TIMEOUT_WARNING.
+  const later = "2026-03-02T10:30:00Z";
+  const judged = sb.conformance(cut, { now: later });
+  assert.equal(judged.conforms, false);
+  assert.equal(judged.judged_at, later);
+  const dir = mkdtempSync(join(tmpdir(), "sb-conformance-now-"));
+  const file = join(dir, "cut.jsonl");
+  writeFileSync(file, cut);
+  assert.deepEqual(judged, run([file, "--now", later]).report);
+  assert.deepEqual(sb.conformance(cut, { now: new Date(later) }), judged);
+  assert.throws(() => sb.conformance(cut, { now: "soon" }), TypeError);
 });
 
 test("bad agents, baselines and options are refused clearly; the module stays usable", () => {
   refused(() => sb.conformance(MIXED, { agents: ["alice", 7] }), "bad_agents");
   refused(() => sb.conformance(MIXED, { agents: { names: [] } }), "bad_agents");
   const unknown = refused(() => sb.conformance(MIXED, { baseline: ["bob:no.such-check"] }), "bad_baseline");
+  assert.match(unknown.message, /no rule or check/);
   assert.match(unknown.message, /no\.such-check/);
   refused(() => sb.conformance(MIXED, { baseline: [42] }), "bad_baseline");
   refused(() => sb.conformance("[{"), "bad_log");

@@ -35,17 +35,30 @@ test("the tarball holds the package files and package.json declares the entry po
   assert.equal(dot.require.default, "./index.js");
   assert.equal(dot.default.default, "./index.js");
   assert.equal(manifest.module, "./index.js");
+  const only = manifest.exports["./validate"];
+  assert.equal(only.node.import.default, "./validate.node.mjs");
+  assert.equal(only.node.require.default, "./validate.node.cjs");
+  assert.equal(only.default.default, "./validate.js");
+  assert.equal(manifest.exports["./load"].default, "./index.load.js");
+  assert.equal(manifest.exports["./validate/load"].default, "./validate.load.js");
+  assert.equal(manifest.exports["./validate.wasm"], "./wasm/switchboard_validate_bg.wasm");
   for (const field of ["repository", "homepage", "bugs"]) assert.ok(manifest[field], `package.json has ${field}`);
-  // The browser and bundler entry needs no top-level await, fetch or asset URL.
-  const entry = readFileSync(join(installed, "index.js"), "utf8") + readFileSync(join(installed, "wasm/switchboard_wasm.js"), "utf8");
-  assert.doesNotMatch(entry, /import\.meta|fetch\(|^await /m);
+  // The browser and bundler entries need no top-level await, fetch or asset URL.
+  for (const [entry, glue] of [["index.js", "switchboard_wasm.js"], ["validate.js", "switchboard_validate.js"]]) {
+    const code = readFileSync(join(installed, entry), "utf8") + readFileSync(join(installed, "wasm", glue), "utf8");
+    assert.doesNotMatch(code, /import\.meta|fetch\(|^await /m, entry);
+  }
   const files = readdirSync(installed);
-  for (const f of ["README.md", "LICENSE-MIT", "LICENSE-APACHE", "index.d.ts", "index.d.cts", "types.d.ts"]) {
+  for (const f of ["README.md", "LICENSE-MIT", "LICENSE-APACHE", "index.d.ts", "index.d.cts", "types.d.ts", "validate.d.ts", "validate.d.cts", "guard.js", "inflate.js"]) {
     assert.ok(files.includes(f), `${f} in the package`);
   }
   assert.deepEqual(readdirSync(join(installed, "wasm")).sort(), [
-    "inline.js",
+    "switchboard_validate.cjs",
+    "switchboard_validate.inline.js",
+    "switchboard_validate.js",
+    "switchboard_validate_bg.wasm",
     "switchboard_wasm.cjs",
+    "switchboard_wasm.inline.js",
     "switchboard_wasm.js",
     "switchboard_wasm_bg.wasm",
   ]);
@@ -70,9 +83,39 @@ console.log(JSON.stringify([esm, cjs]));
   }
 });
 
+test("switchboard-protocol/validate has the validation exports, with the main entry's verdicts", () => {
+  const dir = consumerDir();
+  writeFileSync(
+    join(dir, "only.mjs"),
+    `import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import * as only from "switchboard-protocol/validate";
+import * as main from "switchboard-protocol";
+import { load } from "switchboard-protocol/validate/load";
+const require = createRequire(import.meta.url);
+const names = Object.keys(only).sort();
+assert.deepEqual(names, ["SchemaError", "families", "parseJson", "readMail", "schema", "schemas", "validate", "validateBatch", "validateBytes", "validateJson"]);
+assert.deepEqual(Object.keys(require("switchboard-protocol/validate")).sort(), names);
+// The load entry, given the module's bytes (in a browser: its URL).
+const loaded = await load(readFileSync(require.resolve("switchboard-protocol/validate.wasm")));
+assert.equal(await load(), loaded, "loaded once");
+for (const text of [${JSON.stringify(MESSAGE)}, '{"type": "request_review", "context": 5}', "[", '{"subject": "x", "body_md": "hi"}']) {
+  assert.deepEqual(only.validateJson(text), main.validateJson(text));
+  assert.deepEqual(loaded.validateJson(text), main.validateJson(text));
+  assert.deepEqual(only.readMail(text), main.readMail(text));
+}
+assert.equal(only.schemas.any.jsonSchema, undefined);
+assert.equal(typeof main.schemas.any.jsonSchema, "function");
+console.log("validate ok");
+`,
+  );
+  assert.equal(run("only.mjs", dir), "validate ok\n");
+});
+
 test("the declarations use no `any` type", () => {
   const installed = join(scratchProject(), "node_modules/switchboard-protocol");
-  for (const name of ["index.d.ts", "types.d.ts"]) {
+  for (const name of ["index.d.ts", "validate.d.ts", "types.d.ts", "index.load.d.ts", "validate.load.d.ts"]) {
     const code = readFileSync(join(installed, name), "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/\/\/.*$/gm, "");

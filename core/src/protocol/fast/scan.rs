@@ -351,7 +351,8 @@ impl<'a> Scanner<'a> {
 /// The end of the run of string bytes from `i` that need no attention: not a quote, not a
 /// backslash, not a control character. On x86-64 sixteen bytes at a time (SSE2 is part of
 /// x86-64: no CPU check), the last few bytes of the text out of line ([`skip_plain_words`]),
-/// so that the loop most strings end in needs no saved registers; elsewhere eight at a time.
+/// so that the loop most strings end in needs no saved registers; the same with WebAssembly
+/// SIMD (the npm package's build); elsewhere eight at a time.
 #[inline(always)]
 fn skip_plain(bytes: &[u8], mut i: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
@@ -378,7 +379,31 @@ fn skip_plain(bytes: &[u8], mut i: usize) -> usize {
         }
         skip_plain_words(bytes, i)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        use std::arch::wasm32::{
+            u8x16_bitmask, u8x16_eq, u8x16_max, u8x16_splat, v128_load, v128_or,
+        };
+        while let Some(chunk) = bytes.get(i..i + 16) {
+            // SAFETY: `chunk` holds sixteen bytes (WebAssembly loads need no alignment).
+            let x = unsafe { v128_load(chunk.as_ptr().cast()) };
+            let quote = u8x16_eq(x, u8x16_splat(b'"'));
+            let backslash = u8x16_eq(x, u8x16_splat(b'\\'));
+            // A control byte is at most 0x1f: the larger of it and 0x1f is 0x1f.
+            let low = u8x16_splat(0x1f);
+            let control = u8x16_eq(u8x16_max(x, low), low);
+            let hits = u8x16_bitmask(v128_or(v128_or(quote, backslash), control));
+            if hits != 0 {
+                return i + hits.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+        skip_plain_words(bytes, i)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     skip_plain_words(bytes, i)
 }
 

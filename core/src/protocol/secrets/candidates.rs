@@ -9,8 +9,10 @@
 //! byte as a second byte; a place is a candidate when some bucket allows both, and, for the
 //! anchors that start a word, the byte before is not a word byte (classified the same way).
 //! That is a superset of the places a detector may start (nibbles of different bytes of one
-//! bucket combine); each candidate is then checked exactly. Elsewhere (wasm) every place is
-//! checked against the pair table. `tests` holds the two to the same answer.
+//! bucket combine); each candidate is then checked exactly. WebAssembly with SIMD (the npm
+//! package's build) runs the same rounds with `i8x16.swizzle` for `pshufb`; elsewhere every place
+//! is checked against the pair table. `tests` holds the native paths to the same answer, and the
+//! package's tests hold its answers to the native ones (`bindings/wasm/tests/js/secrets.test.mjs`).
 
 /// The anchor pairs by bucket: first bytes × second bytes (`None`: any second byte).
 const BUCKETS: [(&[u8], Option<&[u8]>); 8] = [
@@ -56,12 +58,18 @@ const fn contains(set: &[u8], b: u8) -> bool {
     false
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 /// The bucket of the anchors led by punctuation (`--`, `://`); every other bucket's anchors
 /// start a word, so they are places only after a byte that is not `[A-Za-z0-9_]`.
 const PUNCTUATION_LED: u8 = 1 << 6;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 /// The nibble tables: bucket bits allowed by a first byte's low and high nibble, by a second
 /// byte's, and the classes of word bytes (`[0-9]`, `[A-Oa-o]`, `[P-Zp-z]`, `_`) by nibble.
 struct Tables {
@@ -73,7 +81,10 @@ struct Tables {
     word_hi: [u8; 16],
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 const TABLES: Tables = {
     let mut t = Tables {
         first_lo: [0; 16],
@@ -145,7 +156,15 @@ pub(super) fn each(b: &[u8], f: impl FnMut(usize) -> bool) -> bool {
         }
         scalar(b, f)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        let mut f = f;
+        simd128::each(b, &mut f)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     scalar(b, f)
 }
 
@@ -192,7 +211,10 @@ fn avx2_each(b: &[u8], f: &mut impl FnMut(usize) -> bool) -> bool {
 }
 
 /// Calls `f(at + k)` for each bit `k` set in `mask`, lowest first, until `f` returns `false`.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
 #[inline(always)]
 fn report(mut mask: u32, at: usize, f: &mut impl FnMut(usize) -> bool) -> bool {
     while mask != 0 {
@@ -202,6 +224,60 @@ fn report(mut mask: u32, at: usize, f: &mut impl FnMut(usize) -> bool) -> bool {
         mask &= mask - 1;
     }
     true
+}
+
+/// The rounds of sixteen places the SSSE3 and WebAssembly SIMD paths share: `block(at)` gives
+/// the places of the sixteen bytes from `at` as bits (it reads the byte before and the byte after
+/// them; `at + 17 <= b.len()` here), and `short(v)` those of a string of 8 to 16 bytes held in
+/// `v`, zeros after its end (a zero byte is no anchor's first or second byte).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+#[inline(always)]
+fn rounds(
+    b: &[u8],
+    f: &mut impl FnMut(usize) -> bool,
+    block: impl Fn(usize) -> u32,
+    short: impl Fn(u128) -> u32,
+) -> bool {
+    let mut i = 0;
+    // Each block reads the byte after it (the second byte of its last place).
+    while i + 17 <= b.len() {
+        if !report(block(i), i, f) {
+            return false;
+        }
+        i += 16;
+    }
+    let len = b.len();
+    if i == len {
+        return true;
+    }
+    if len >= 17 {
+        // The last block again, overlapping the one before: its places from `i` on.
+        let start = len - 17;
+        let fresh = u32::MAX << (i - start);
+        if !report(block(start) & fresh, start, f) {
+            return false;
+        }
+        // The very last place has no second byte: only `=` anchors there.
+        return b[len - 1] != b'=' || f(len - 1);
+    }
+    if len < 8 {
+        return (i..len).all(f);
+    }
+    // A short string (8 to 16 bytes), from two overlapping 8-byte reads.
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[at..at + 8]);
+        u64::from_le_bytes(w)
+    };
+    let low = word(0);
+    let high = word(len - 8)
+        .checked_shr(8 * (16 - len) as u32)
+        .unwrap_or(0);
+    let v = u128::from(low) | u128::from(high) << 64;
+    report(short(v) & ((1u32 << len) - 1), 0, f)
 }
 
 /// A way to run [`each`] (for the tests).
@@ -226,11 +302,13 @@ pub(super) fn paths() -> Vec<(&'static str, Path)> {
 }
 
 /// [`each`] one place at a time: word starts and every byte that is not a word byte.
+#[cfg(any(test, not(all(target_arch = "wasm32", target_feature = "simd128"))))]
 pub(super) fn scalar(b: &[u8], mut f: impl FnMut(usize) -> bool) -> bool {
     (0..b.len()).all(|i| (i > 0 && WORD[usize::from(b[i - 1])] && WORD[usize::from(b[i])]) || f(i))
 }
 
 /// `[A-Za-z0-9_]`, by byte (what `rules::is_word` says).
+#[cfg(any(test, not(all(target_arch = "wasm32", target_feature = "simd128"))))]
 static WORD: [bool; 256] = {
     let mut t = [false; 256];
     let mut c = 0;
@@ -256,15 +334,6 @@ mod ssse3 {
     /// The CPU must have SSSE3.
     #[target_feature(enable = "ssse3")]
     pub(super) unsafe fn each(b: &[u8], f: &mut impl FnMut(usize) -> bool) -> bool {
-        fn report(mut mask: u32, at: usize, f: &mut impl FnMut(usize) -> bool) -> bool {
-            while mask != 0 {
-                if !f(at + mask.trailing_zeros() as usize) {
-                    return false;
-                }
-                mask &= mask - 1;
-            }
-            true
-        }
         let table = |t: &[u8; 16]| _mm_loadu_si128(t.as_ptr().cast::<__m128i>());
         let (first_lo, first_hi) = (table(&TABLES.first_lo), table(&TABLES.first_hi));
         let (second_lo, second_hi) = (table(&TABLES.second_lo), table(&TABLES.second_hi));
@@ -305,50 +374,78 @@ mod ssse3 {
             places(prev, here, _mm_loadu_si128(p.add(1).cast::<__m128i>()))
         };
 
-        let mut i = 0;
-        // Each block reads the byte after it (the second byte of its last place).
-        while i + 17 <= b.len() {
-            // SAFETY: i + 17 <= len, so both 16-byte loads are inside `b`.
-            if !report(block(i), i, f) {
-                return false;
-            }
-            i += 16;
-        }
-        let len = b.len();
-        if i == len {
-            return true;
-        }
-        if len >= 17 {
-            // The last block again, overlapping the one before: its places from `i` on.
-            let start = len - 17;
-            let fresh = u32::MAX << (i - start);
-            if !report(block(start) & fresh, start, f) {
-                return false;
-            }
-            // The very last place has no second byte: only `=` anchors there.
-            return b[len - 1] != b'=' || f(len - 1);
-        }
-        if len < 8 {
-            return (i..len).all(f);
-        }
-        // A short string (8 to 16 bytes), built in registers from two overlapping 8-byte
-        // reads, zeros after its end (a zero byte is no anchor's first or second byte).
-        let word = |at: usize| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&b[at..at + 8]);
-            u64::from_le_bytes(w)
-        };
-        let low = word(0);
-        let high = word(len - 8)
-            .checked_shr(8 * (16 - len) as u32)
-            .unwrap_or(0);
-        let v = u128::from(low) | u128::from(high) << 64;
         let vector = |x: u128| _mm_set_epi64x((x >> 64) as i64, x as i64);
-        report(
-            places(vector(v << 8), vector(v), vector(v >> 8)) & ((1u32 << len) - 1),
-            0,
-            f,
-        )
+        // SAFETY (the blocks' loads): `rounds` keeps `at + 17 <= b.len()`.
+        super::rounds(b, f, block, |v| {
+            places(vector(v << 8), vector(v), vector(v >> 8))
+        })
+    }
+}
+
+/// The SSSE3 path's rounds in WebAssembly SIMD (`i8x16.swizzle` is `pshufb` for indexes below
+/// sixteen).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128 {
+    use super::{PUNCTUATION_LED, TABLES};
+    use std::arch::wasm32::{
+        i8x16_shuffle, u64x2, u8x16_bitmask, u8x16_eq, u8x16_shr, u8x16_splat, u8x16_swizzle, v128,
+        v128_and, v128_andnot, v128_load, v128_or,
+    };
+
+    /// `v`'s bytes moved up by one lane, a zero into the first.
+    fn shift_up(v: v128) -> v128 {
+        i8x16_shuffle::<16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14>(v, u8x16_splat(0))
+    }
+
+    /// [`super::each`] sixteen places at a time.
+    pub(super) fn each(b: &[u8], f: &mut impl FnMut(usize) -> bool) -> bool {
+        // SAFETY: each table is sixteen bytes (WebAssembly loads need no alignment).
+        let table = |t: &[u8; 16]| unsafe { v128_load(t.as_ptr().cast::<v128>()) };
+        let (first_lo, first_hi) = (table(&TABLES.first_lo), table(&TABLES.first_hi));
+        let (second_lo, second_hi) = (table(&TABLES.second_lo), table(&TABLES.second_hi));
+        let (word_lo, word_hi) = (table(&TABLES.word_lo), table(&TABLES.word_hi));
+        let punctuation = u8x16_splat(PUNCTUATION_LED);
+        let nibble = u8x16_splat(0x0f);
+        let eq = u8x16_splat(b'=');
+        let zero = u8x16_splat(0);
+        let buckets = |v: v128, lo: v128, hi: v128| {
+            v128_and(
+                u8x16_swizzle(lo, v128_and(v, nibble)),
+                u8x16_swizzle(hi, u8x16_shr(v, 4)),
+            )
+        };
+        // The places of one block of 16: its bytes, the bytes before and after each.
+        let places = |prev: v128, here: v128, next: v128| {
+            let both = v128_and(
+                buckets(here, first_lo, first_hi),
+                buckets(next, second_lo, second_hi),
+            );
+            // Word-led anchors only where the byte before is not a word byte.
+            let after_no_word = u8x16_eq(buckets(prev, word_lo, word_hi), zero);
+            let word_led = v128_and(v128_andnot(both, punctuation), after_no_word);
+            let led = v128_or(word_led, v128_and(both, punctuation));
+            let none = u8x16_eq(led, zero);
+            let hits = v128_or(u8x16_eq(none, zero), u8x16_eq(here, eq));
+            u32::from(u8x16_bitmask(hits))
+        };
+        // The block of 16 starting at `at` (the bytes before and after it are read too).
+        // SAFETY: `rounds` keeps `at + 17 <= b.len()`, so the three loads are inside `b`.
+        let block = |at: usize| unsafe {
+            let p = b.as_ptr().add(at);
+            let here = v128_load(p.cast::<v128>());
+            // Before the first byte: a zero, which is no word byte.
+            let prev = if at == 0 {
+                shift_up(here)
+            } else {
+                v128_load(p.sub(1).cast::<v128>())
+            };
+            places(prev, here, v128_load(p.add(1).cast::<v128>()))
+        };
+
+        let vector = |x: u128| u64x2(x as u64, (x >> 64) as u64);
+        super::rounds(b, f, block, |v| {
+            places(vector(v << 8), vector(v), vector(v >> 8))
+        })
     }
 }
 

@@ -340,6 +340,61 @@ fn summary(problems: &[DirectiveIssue]) -> String {
         .join("; ")
 }
 
+/// A report's failing tests: one `test_failure` per failing file when detailed, else one.
+#[must_use]
+pub fn failing_tests(report: &Value) -> Vec<DirectiveIssue> {
+    let results = report.get("test_results").unwrap_or(&Value::Null);
+    let failed = results.get("failed").and_then(Value::as_u64).unwrap_or(0);
+    if failed == 0 {
+        return Vec::new();
+    }
+    let named: Vec<DirectiveIssue> = items(results, "details")
+        .filter(|d| d.get("failed").and_then(Value::as_u64).unwrap_or(0) > 0)
+        .map(|d| {
+            let file = d.get("file").and_then(Value::as_str).unwrap_or("");
+            issue(
+                "test_failure",
+                format!("{} test(s) failed in {file}", d["failed"]),
+                None,
+                Some(file),
+            )
+        })
+        .collect();
+    if named.is_empty() {
+        vec![issue(
+            "test_failure",
+            format!("{failed} test(s) failed"),
+            None,
+            None,
+        )]
+    } else {
+        named
+    }
+}
+
+/// A report's changed files outside `authorized` (paths or globs): one `scope_violation` each.
+#[must_use]
+pub fn outside(report: &Value, authorized: &[String]) -> Vec<DirectiveIssue> {
+    items(report, "files_changed")
+        .filter_map(|f| f.get("path").and_then(Value::as_str))
+        .filter(|path| !in_any(authorized, path))
+        .map(|path| {
+            issue(
+                "scope_violation",
+                format!("{path} was changed but is not an authorized file"),
+                None,
+                None,
+            )
+        })
+        .collect()
+}
+
+/// Whether `path` is one of `patterns` (paths or globs).
+#[must_use]
+pub fn authorizes(patterns: &[String], path: &str) -> bool {
+    in_any(patterns, path)
+}
+
 /// The NEXT gate: a valid COMPLETION_REPORT against the task and the files GO authorized;
 /// `fixes_so_far` is how many FIX_DIRECTIVEs the task has had.
 ///
@@ -395,43 +450,11 @@ pub fn next_gate(
         }
     }
     let results = report.get("test_results").unwrap_or(&Value::Null);
-    let failed = results.get("failed").and_then(Value::as_u64).unwrap_or(0);
-    if failed > 0 {
-        let mut named = false;
-        for detail in items(results, "details") {
-            if detail.get("failed").and_then(Value::as_u64).unwrap_or(0) > 0 {
-                let file = detail.get("file").and_then(Value::as_str).unwrap_or("");
-                problems.push(issue(
-                    "test_failure",
-                    format!("{} test(s) failed in {file}", detail["failed"]),
-                    None,
-                    Some(file),
-                ));
-                named = true;
-            }
-        }
-        if !named {
-            problems.push(issue(
-                "test_failure",
-                format!("{failed} test(s) failed"),
-                None,
-                None,
-            ));
-        }
-    }
+    problems.extend(failing_tests(report));
     let changed: Vec<&str> = items(report, "files_changed")
         .filter_map(|f| f.get("path").and_then(Value::as_str))
         .collect();
-    for path in &changed {
-        if !in_any(authorized, path) {
-            problems.push(issue(
-                "scope_violation",
-                format!("{path} was changed but is not an authorized file"),
-                None,
-                None,
-            ));
-        }
-    }
+    problems.extend(outside(report, authorized));
     let (verdict, directive) = if problems.is_empty() {
         let done = Completion {
             criteria_met: met,

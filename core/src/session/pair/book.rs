@@ -18,6 +18,18 @@ pub struct PairBook {
 }
 
 impl PairBook {
+    /// What every session shows late or missing by `now` ([`PairSession::findings_at`]).
+    #[must_use]
+    pub fn findings_at(
+        &self,
+        now: crate::time::Timestamp,
+    ) -> Vec<crate::session::violation::Violation> {
+        self.sessions
+            .iter()
+            .flat_map(|s| s.findings_at(now))
+            .collect()
+    }
+
     /// An empty book.
     #[must_use]
     pub fn new() -> PairBook {
@@ -93,7 +105,19 @@ impl PairBook {
             _ => None,
         };
         let latest = match &key {
-            Some(k) => self.by_pair.get(k).copied(),
+            Some(k) => self.by_pair.get(k).copied().or_else(|| {
+                // A pair never seen, on a message that starts no session: its sender's open
+                // session (a message sent to the wrong agent still belongs to it, and is judged
+                // there).
+                let from = env.from.as_ref()?;
+                (!is_init)
+                    .then(|| {
+                        self.sessions.iter().rposition(|s| {
+                            s.thread_id.is_none() && !s.ended() && s.participants.contains(from)
+                        })
+                    })
+                    .flatten()
+            }),
             None => self.last_threadless,
         };
         let restart = |s: &PairSession| {

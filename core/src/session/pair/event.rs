@@ -36,6 +36,27 @@ pub struct AuditVerdict {
     pub tampered: Vec<String>,
 }
 
+impl AuditVerdict {
+    /// Whether the audit failed the build: FAIL, scheming detected, or tests tampered.
+    #[must_use]
+    pub fn failed(&self) -> bool {
+        self.status == "FAIL" || self.scheming_detected || !self.tampered.is_empty()
+    }
+
+    /// Why it failed, in words.
+    #[must_use]
+    pub fn why_failed(&self) -> String {
+        let mut why = vec![format!("{} / {}", self.status, self.severity)];
+        if self.scheming_detected {
+            why.push("scheming detected".to_owned());
+        }
+        if !self.tampered.is_empty() {
+            why.push(format!("tests tampered: {}", self.tampered.join(", ")));
+        }
+        why.join(", ")
+    }
+}
+
 /// Fingerprints a message carries: absent, readable, or malformed (why).
 pub type Carried = Option<Result<Fingerprints, FingerprintError>>;
 
@@ -110,6 +131,8 @@ pub enum Event {
     SessionAbort {
         /// Why.
         reason: String,
+        /// The phase it names.
+        phase: Option<Phase>,
     },
     /// TIMEOUT_WARNING.
     TimeoutWarning {
@@ -192,6 +215,7 @@ impl Event {
             "SESSION_COMPLETE" => Event::SessionComplete,
             "SESSION_ABORT" => Event::SessionAbort {
                 reason: text(body, "reason").to_owned(),
+                phase: body.get("phase").and_then(Value::as_str).and_then(phase),
             },
             "TIMEOUT_WARNING" => Event::TimeoutWarning {
                 phase: body.get("phase").and_then(Value::as_str).and_then(phase),

@@ -46,7 +46,9 @@ impl PairSession {
     }
 
     /// Verifies the contract's test files as they are now (e.g. read from disk) against the
-    /// fingerprints taken at CONTRACT_FINAL; `None` when the session has no fingerprints.
+    /// fingerprints taken at CONTRACT_FINAL; `None` when the session has no fingerprints. A
+    /// tampered file is the seed's CONTRACT_TAMPERED: a `contract_tampered` violation on the
+    /// latest BUILD_COMPLETE (else the message that fixed the contract), blamed on the builder.
     #[must_use]
     pub fn verify_contract(
         &mut self,
@@ -55,6 +57,35 @@ impl PairSession {
     ) -> Option<IntegrityStatus> {
         let baseline = self.contract.as_ref()?.fingerprints.as_ref()?;
         self.integrity = Integrity::of(verify(baseline, current), at);
+        if let Some(first) = self.integrity.changes.first() {
+            let on = self.build.as_ref().map(|b| b.entry).or_else(|| {
+                self.timeline
+                    .iter()
+                    .rev()
+                    .find(|t| {
+                        matches!(
+                            t.message_type,
+                            Some("CONTRACT_FINAL" | "CHANGE_ORDER_ACCEPTED")
+                        )
+                    })
+                    .map(|t| t.entry)
+            });
+            if let Some(t) = on.and_then(|e| self.timeline.iter().find(|t| t.entry == e)) {
+                let violation = Violation {
+                    file: Some(first.path().to_string()),
+                    ..Violation::on(
+                        ViolationCode::ContractTampered,
+                        t.entry,
+                        t.id,
+                        t.at,
+                        t.message_type,
+                        format!("the contract's files as they are now: {first}"),
+                    )
+                    .by(self.builder.as_deref())
+                };
+                self.violations.push(violation);
+            }
+        }
         Some(self.integrity.status)
     }
 }
@@ -102,6 +133,8 @@ impl PairSession {
                 at: giver.at,
                 message_type: giver.message_type,
                 file: Some(e.path.clone()),
+                by: None,
+                expected: None,
                 issues: Vec::new(),
             })
             .collect();

@@ -227,6 +227,12 @@ pub struct PairSession {
     pub change_orders: Vec<ChangeOrder>,
     /// The response being waited for.
     pub wait: Option<Wait>,
+    /// The waits that ended, in order (what was late or missing is read from them).
+    #[serde(skip)]
+    pub past_waits: Vec<timeout::PastWait>,
+    /// The audit report since the latest BUILD_COMPLETE, if any.
+    #[serde(skip)]
+    pub audit_since_build: Option<AuditVerdict>,
     /// Audit reports seen.
     pub audits: Vec<AuditVerdict>,
     /// The contract's integrity.
@@ -258,6 +264,8 @@ impl PairSession {
             contract: None,
             change_orders: Vec::new(),
             wait: None,
+            past_waits: Vec::new(),
+            audit_since_build: None,
             audits: Vec::new(),
             integrity: Integrity {
                 status: IntegrityStatus::Unknown,
@@ -365,11 +373,21 @@ impl PairSession {
             ));
         }
         if let Event::Init { my_role, task } = &event {
-            return self.init(env, *my_role, task);
+            let init = self.init(env, *my_role, task);
+            if init.is_none() {
+                if let Some(v) = self.check_recipient(env, rule) {
+                    push_short(&mut self.violations, v);
+                }
+            }
+            return init;
         }
         self.infer_roles(env, rule);
         if let Some(v) = self.check_sender(env, rule) {
             return Some(v);
+        }
+        if let Some(v) = self.check_recipient(env, rule) {
+            // Reported, and applied: the agents went on.
+            push_short(&mut self.violations, v);
         }
         if let Some(phase) = self.phase {
             if !rule.from.contains(&phase) {

@@ -1,7 +1,7 @@
 //! Who plays which role: PAIR_INIT, roles learned from the messages only one role sends, the
 //! sender a message type requires, and who is awaited after a message.
 
-use super::rules::{Sender, Transition};
+use super::rules::{Recipient, Sender, Transition};
 use super::timeout::{rule_after, Awaited, Wait};
 use super::PairSession;
 use crate::agent_mail::Envelope;
@@ -36,7 +36,7 @@ impl PairSession {
                     "PAIR_INIT after the session had started".into(),
                 ));
             }
-            self.wait = None;
+            self.end_wait(env);
             return None;
         }
         self.task = Some(task.to_owned());
@@ -108,6 +108,50 @@ impl PairSession {
         })
     }
 
+    /// Whether `env` goes to the agent the table names as the message's recipient; unknown
+    /// recipients (none in the mail) and roles not yet known are not judged.
+    pub(super) fn check_recipient(&self, env: &Envelope, rule: &Transition) -> Option<Violation> {
+        let from = env.from.as_deref();
+        let expected: Option<&str> = match rule.recipient {
+            Recipient::Only(role) => self.agent(role),
+            Recipient::Partner => from
+                .and_then(|f| self.role_of(f))
+                .and_then(|r| self.agent(r.other())),
+            // TIMEOUT_WARNING is checked against the wait; the others are not named.
+            Recipient::Awaited | Recipient::Unnamed => return None,
+        };
+        if env.to.is_empty() {
+            return None;
+        }
+        let wrong: Vec<&str> = env
+            .to
+            .iter()
+            .map(String::as_str)
+            .filter(|t| match expected {
+                Some(e) => *t != e,
+                // The partner is not known yet: at least not the sender itself.
+                None => rule.recipient == Recipient::Partner && Some(*t) == from,
+            })
+            .collect();
+        if wrong.is_empty() {
+            return None;
+        }
+        let named = match rule.recipient {
+            Recipient::Only(role) => format!("the {}", role.wire().to_ascii_lowercase()),
+            _ => "the partner".to_owned(),
+        };
+        Some(Violation::at(
+            ViolationCode::WrongRecipient,
+            env,
+            format!(
+                "{} went to {}, not {named}{}",
+                rule.message,
+                wrong.join(", "),
+                expected.map(|e| format!(" ({e})")).unwrap_or_default()
+            ),
+        ))
+    }
+
     /// A wait for the response to `message_type` sent in `env`, when the table has a rule and
     /// the message has a time.
     pub(super) fn wait_for(&self, message_type: &str, env: &Envelope) -> Option<Wait> {
@@ -135,11 +179,14 @@ impl PairSession {
         };
         Some(Wait {
             rule,
+            entry: env.index,
             since,
             from,
             to,
             role,
             warnings: Vec::new(),
+            warning_entries: Vec::new(),
+            judged: message_type != "PAIR_INIT" || env.ack_required,
         })
     }
 }

@@ -17,6 +17,20 @@ pub enum Sender {
     NotBuilder,
 }
 
+/// Whom a message goes to (the seed's **Recipient:** lines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Recipient {
+    /// The sender's partner (the other role).
+    Partner,
+    /// Only the agent playing this role.
+    Only(Role),
+    /// The agent whose response is late (TIMEOUT_WARNING: "Partner agent (not responding)").
+    Awaited,
+    /// Not named by the seed (clarifications go to the orchestrator; audit reports).
+    Unnamed,
+}
+
 /// One row of the transition table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Transition {
@@ -24,6 +38,8 @@ pub struct Transition {
     pub message: &'static str,
     /// Who may send it.
     pub sender: Sender,
+    /// Whom it goes to.
+    pub recipient: Recipient,
     /// The phases it may arrive in (empty: only as a session's first message).
     pub from: &'static [Phase],
     /// The phase after it (`None`: unchanged).
@@ -51,6 +67,7 @@ const BEFORE_CONTRACT: &[Phase] = &[
 const fn row(
     message: &'static str,
     sender: Sender,
+    recipient: Recipient,
     from: &'static [Phase],
     to: Option<Phase>,
     opens: Option<Checkpoint>,
@@ -59,6 +76,7 @@ const fn row(
     Transition {
         message,
         sender,
+        recipient,
         from,
         to,
         opens,
@@ -71,6 +89,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "PAIR_INIT",
         Sender::Either,
+        Recipient::Partner,
         &[],
         Some(Phase::ContractGeneration),
         None,
@@ -79,6 +98,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "CLARIFICATION_REQUEST",
         Sender::Either,
+        Recipient::Unnamed,
         BEFORE_CONTRACT,
         Some(Phase::Clarification),
         None,
@@ -87,6 +107,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "CLARIFICATION_RESPONSE",
         Sender::Either,
+        Recipient::Unnamed,
         &[Phase::Clarification],
         Some(Phase::ClarificationComplete),
         None,
@@ -95,6 +116,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "CONTRACT_DRAFT",
         Sender::Only(Role::Planner),
+        Recipient::Only(Role::Builder),
         BEFORE_CONTRACT,
         Some(Phase::ContractGeneration),
         Some(Checkpoint::ContractReview),
@@ -103,6 +125,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "CONTRACT_REVISION_REQUESTED",
         Sender::NotBuilder,
+        Recipient::Only(Role::Planner),
         &[Phase::ContractGeneration],
         Some(Phase::ContractGeneration),
         None,
@@ -111,6 +134,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "CONTRACT_FINAL",
         Sender::Only(Role::Planner),
+        Recipient::Only(Role::Builder),
         BEFORE_CONTRACT,
         Some(Phase::ContractFinalized),
         None,
@@ -119,6 +143,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "BUILD_COMPLETE",
         Sender::Only(Role::Builder),
+        Recipient::Only(Role::Planner),
         BUILDING,
         Some(Phase::BuildComplete),
         Some(Checkpoint::ImplementationReview),
@@ -127,6 +152,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "CHANGE_ORDER",
         Sender::Only(Role::Builder),
+        Recipient::Only(Role::Planner),
         BUILDING,
         Some(Phase::BuildBlocked),
         Some(Checkpoint::ChangeOrderReview),
@@ -135,6 +161,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "CHANGE_ORDER_ACCEPTED",
         Sender::Only(Role::Planner),
+        Recipient::Only(Role::Builder),
         &[Phase::BuildBlocked],
         Some(Phase::ContractRevised),
         None,
@@ -143,6 +170,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "CHANGE_ORDER_REJECTED",
         Sender::Only(Role::Planner),
+        Recipient::Only(Role::Builder),
         &[Phase::BuildBlocked],
         Some(Phase::ChangeOrderRejected),
         None,
@@ -151,6 +179,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "BUILD_REJECTED",
         Sender::Only(Role::Planner),
+        Recipient::Only(Role::Builder),
         &[Phase::BuildComplete],
         Some(Phase::BuildRejected),
         None,
@@ -159,6 +188,7 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "SESSION_COMPLETE",
         Sender::Only(Role::Planner),
+        Recipient::Only(Role::Builder),
         &[Phase::BuildComplete],
         Some(Phase::Merged),
         None,
@@ -167,13 +197,30 @@ pub static TRANSITIONS: &[Transition] = &[
     row(
         "SESSION_ABORT",
         Sender::Either,
+        Recipient::Partner,
         OPEN,
         Some(Phase::Aborted),
         None,
         None,
     ),
-    row("TIMEOUT_WARNING", Sender::Either, OPEN, None, None, None),
-    row("AUDIT_REPORT", Sender::NotBuilder, OPEN, None, None, None),
+    row(
+        "TIMEOUT_WARNING",
+        Sender::Either,
+        Recipient::Awaited,
+        OPEN,
+        None,
+        None,
+        None,
+    ),
+    row(
+        "AUDIT_REPORT",
+        Sender::NotBuilder,
+        Recipient::Unnamed,
+        OPEN,
+        None,
+        None,
+        None,
+    ),
 ];
 
 /// The row of a message type.

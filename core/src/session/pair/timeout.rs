@@ -101,6 +101,8 @@ pub fn rule_after(message_type: &str) -> Option<&'static TimeoutRule> {
 pub struct Wait {
     /// The rule.
     pub rule: &'static TimeoutRule,
+    /// The message whose response is awaited (its position in the log).
+    pub entry: usize,
     /// When the wait began (the awaited message's time).
     pub since: Timestamp,
     /// The waiting agent (who warns and aborts), if known.
@@ -111,6 +113,25 @@ pub struct Wait {
     pub role: Option<Role>,
     /// When TIMEOUT_WARNINGs were sent during this wait.
     pub warnings: Vec<Timestamp>,
+    /// Their positions in the log.
+    #[serde(skip)]
+    pub warning_entries: Vec<usize>,
+    /// Whether the log can show the response: a PAIR_INIT is answered by the partner's
+    /// acknowledgement, which the log shows only when PAIR_INIT asked for one.
+    #[serde(skip)]
+    pub judged: bool,
+}
+
+/// A wait that ended: how, and when.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PastWait {
+    /// The wait.
+    pub wait: Wait,
+    /// When it ended (the time of the message that ended it, if it had one).
+    pub ended_at: Option<Timestamp>,
+    /// Whether the awaited agent's response ended it (else the waiting agent moved on, or the
+    /// session was aborted).
+    pub answered: bool,
 }
 
 /// An action the protocol calls for at a time.
@@ -203,9 +224,163 @@ impl Wait {
     }
 }
 
+impl Wait {
+    /// The time the next TIMEOUT_WARNING may be sent: the deadline for the first, ten minutes
+    /// after the last for the next.
+    #[must_use]
+    pub fn next_warning_at(&self) -> Timestamp {
+        match self.warnings.last() {
+            None => self.deadline(),
+            Some(&last) => last.plus_minutes(GRACE_MINUTES),
+        }
+    }
+
+    /// What the wait shows as late or missing by `until` (its end, or the time the log is
+    /// judged): the awaited response late, a TIMEOUT_WARNING not sent when due, SESSION_ABORT
+    /// not sent ten minutes after the second warning. A step is missing once its time has
+    /// passed without it (`until > at`); `answered_at` is the awaited response's time.
+    #[must_use]
+    pub fn lapses(&self, until: Timestamp, answered_at: Option<Timestamp>) -> Vec<Lapse> {
+        let mut out = Vec::new();
+        let deadline = self.deadline();
+        if answered_at.unwrap_or(until) > deadline {
+            out.push(Lapse::Late {
+                answered: answered_at.is_some(),
+                deadline,
+            });
+        }
+        let sent = self.warnings.len();
+        if sent < MAX_WARNINGS as usize {
+            let due = self.next_warning_at();
+            if until > due {
+                out.push(Lapse::Warning {
+                    number: sent + 1,
+                    due,
+                });
+            }
+        } else if let Some(&second) = self.warnings.get(MAX_WARNINGS as usize - 1) {
+            let due = second.plus_minutes(GRACE_MINUTES);
+            if until > due {
+                out.push(Lapse::Abort { due });
+            }
+        }
+        out
+    }
+}
+
+/// Something a wait shows late or missing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lapse {
+    /// The awaited response came after its deadline (or had not come).
+    Late {
+        /// Whether it came at all.
+        answered: bool,
+        /// Its deadline.
+        deadline: Timestamp,
+    },
+    /// A TIMEOUT_WARNING was due and not sent.
+    Warning {
+        /// Which (1 or 2).
+        number: usize,
+        /// When it was due.
+        due: Timestamp,
+    },
+    /// SESSION_ABORT was due after the second warning and not sent.
+    Abort {
+        /// When it was due.
+        due: Timestamp,
+    },
+}
+
 /// What is due at `now` (steps whose time has come: `at <= now`) and the next step after it.
 #[must_use]
 pub fn due_at(schedule: Vec<Due>, now: Timestamp) -> (Vec<Due>, Option<Due>) {
     let (due, later): (Vec<Due>, Vec<Due>) = schedule.into_iter().partition(|d| d.at <= now);
     (due, later.into_iter().next())
+}
+
+impl super::PairSession {
+    /// What the session's waits show late or missing by `now`: each ended wait judged at its
+    /// end, the current one at `now` (pure).
+    #[must_use]
+    pub fn findings_at(&self, now: Timestamp) -> Vec<crate::session::violation::Violation> {
+        let ended = self.past_waits.iter().filter_map(|p| {
+            Some((
+                &p.wait,
+                p.ended_at?,
+                p.answered.then_some(p.ended_at).flatten(),
+            ))
+        });
+        let current = self.wait.iter().map(|w| (w, now, None));
+        ended
+            .chain(current)
+            .filter(|(wait, _, _)| wait.judged)
+            .flat_map(|(wait, until, answered_at)| self.lapse_findings(wait, until, answered_at))
+            .collect()
+    }
+
+    fn lapse_findings(
+        &self,
+        wait: &Wait,
+        until: Timestamp,
+        answered_at: Option<Timestamp>,
+    ) -> Vec<crate::session::violation::Violation> {
+        use crate::session::violation::{Violation, ViolationCode};
+        let on = |entry: usize, code: ViolationCode, message: String| {
+            let t = self.timeline.iter().find(|t| t.entry == entry);
+            Violation::on(
+                code,
+                entry,
+                t.and_then(|t| t.id),
+                t.and_then(|t| t.at),
+                t.and_then(|t| t.message_type),
+                message,
+            )
+        };
+        let awaited = wait.to.as_deref().unwrap_or("the awaited agent");
+        let waiting = wait.from.as_deref().unwrap_or("the waiting agent");
+        wait.lapses(until, answered_at)
+            .into_iter()
+            .map(|lapse| match lapse {
+                Lapse::Late { answered, deadline } => on(
+                    wait.entry,
+                    ViolationCode::Late,
+                    if answered {
+                        format!(
+                            "{awaited} answered {} after its {}-minute timeout ({deadline}; MESSAGE_TIMEOUT)",
+                            wait.rule.after, wait.rule.minutes
+                        )
+                    } else {
+                        format!(
+                            "{awaited} has not answered {} within its {}-minute timeout ({deadline}; MESSAGE_TIMEOUT)",
+                            wait.rule.after, wait.rule.minutes
+                        )
+                    },
+                )
+                .by(wait.to.as_deref()),
+                Lapse::Warning { number, due } => on(
+                    wait.entry,
+                    ViolationCode::Missing,
+                    format!(
+                        "{waiting} sent no TIMEOUT_WARNING #{number} to {awaited} by {due}, when it was due (no response to {} within {} minutes)",
+                        wait.rule.after, wait.rule.minutes
+                    ),
+                )
+                .by(wait.from.as_deref())
+                .expecting("TIMEOUT_WARNING"),
+                Lapse::Abort { due } => {
+                    let second = wait.warning_entries.get(MAX_WARNINGS as usize - 1).copied();
+                    on(
+                        second.unwrap_or(wait.entry),
+                        ViolationCode::Missing,
+                        format!(
+                            "{waiting} sent no SESSION_ABORT by {due}, when it was due ({GRACE_MINUTES} minutes after the second TIMEOUT_WARNING)"
+                        ),
+                    )
+                    .by(wait.from.as_deref())
+                    .expecting("SESSION_ABORT")
+                }
+            })
+            .collect()
+    }
 }

@@ -5,7 +5,7 @@ use super::checkpoint::{Checkpoint, DecisionKind};
 use super::event::{AuditVerdict, Carried, Event, Request};
 use super::integrity::split;
 use super::rules::Transition;
-use super::timeout::MAX_WARNINGS;
+use super::timeout::{PastWait, GRACE_MINUTES, MAX_WARNINGS};
 use super::{
     push_short, Build, ChangeOrder, CheckpointRecord, Contract, ContractDraft, Integrity,
     IntegrityStatus, Outcome, PairSession,
@@ -56,6 +56,7 @@ impl PairSession {
                 let (observed, bad) = split(fingerprints, env);
                 let violation =
                     bad.or_else(|| observed.as_ref().and_then(|o| self.check_integrity(env, o)));
+                self.audit_since_build = None;
                 self.build = Some(Build {
                     entry: env.index,
                     id: env.id,
@@ -72,7 +73,10 @@ impl PairSession {
                 artifacts,
                 reasoning,
                 fingerprints,
-            } => self.change_order_accepted(env, artifacts, reasoning, fingerprints),
+            } => {
+                self.check_new_contract(env, &artifacts);
+                self.change_order_accepted(env, artifacts, reasoning, fingerprints)
+            }
             Event::ChangeOrderRejected {
                 reasoning,
                 strategy,
@@ -100,11 +104,13 @@ impl PairSession {
                 None
             }
             Event::SessionComplete => {
+                self.check_merge(env);
                 let decision = DecisionKind::MergeApproved;
                 self.close(env, Checkpoint::ImplementationReview, decision, None);
                 None
             }
-            Event::SessionAbort { reason } => {
+            Event::SessionAbort { reason, phase } => {
+                self.check_phase(env, phase);
                 if let Some(open) = open {
                     self.close(env, open, DecisionKind::Abort, Some(reason));
                 }
@@ -119,9 +125,118 @@ impl PairSession {
         }
         if let Some(to) = rule.to {
             self.phase = Some(to);
+            self.end_wait(env);
             self.wait = self.wait_for(rule.message, env);
         }
         violation
+    }
+
+    /// Ends the current wait at `env`: answered when the awaited agent sent it.
+    pub(super) fn end_wait(&mut self, env: &Envelope) {
+        let Some(wait) = self.wait.take() else {
+            return;
+        };
+        let answered = match (&wait.to, &env.from) {
+            (Some(to), Some(from)) => to == from,
+            (None, Some(from)) => wait.from.as_deref() != Some(from.as_str()),
+            (_, None) => false,
+        };
+        push_short(
+            &mut self.past_waits,
+            PastWait {
+                wait,
+                ended_at: env.at,
+                answered,
+            },
+        );
+    }
+
+    /// A side finding: reported, the message still applied.
+    fn note(&mut self, violation: Violation) {
+        push_short(&mut self.violations, violation);
+    }
+
+    /// TIMEOUT_WARNING and SESSION_ABORT name the phase the session is in.
+    fn check_phase(&mut self, env: &Envelope, named: Option<Phase>) {
+        if let (Some(named), Some(current)) = (named, self.phase) {
+            if named != current {
+                let kind = env.message_type().unwrap_or("message");
+                self.note(Violation::at(
+                    ViolationCode::BadValue,
+                    env,
+                    format!(
+                        "{kind} names phase {}, but the session is in {}",
+                        named.as_str(),
+                        current.as_str()
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// SESSION_COMPLETE (MERGE APPROVED): the automated audit ran on the build (an
+    /// AUDIT_REPORT since the last BUILD_COMPLETE), and did not fail it; the contract is not
+    /// known to be tampered.
+    fn check_merge(&mut self, env: &Envelope) {
+        match &self.audit_since_build {
+            None => {
+                let v = Violation::at(
+                    ViolationCode::Missing,
+                    env,
+                    "SESSION_COMPLETE with no AUDIT_REPORT since the last BUILD_COMPLETE: the automated audit (Pattern 1, step 9) left no report".into(),
+                )
+                .expecting("AUDIT_REPORT");
+                self.note(v);
+            }
+            Some(a) if a.failed() => {
+                let why = a.why_failed();
+                self.note(Violation::at(
+                    ViolationCode::GateBreached,
+                    env,
+                    format!("SESSION_COMPLETE after the audit failed the build ({why}): the seed's recovery is \"Reject build, restart\""),
+                ));
+            }
+            Some(_) => {}
+        }
+        if self.integrity.status == IntegrityStatus::Tampered
+            && !self
+                .audit_since_build
+                .as_ref()
+                .is_some_and(AuditVerdict::failed)
+        {
+            let files = self.integrity.files.join(", ");
+            self.note(Violation::at(
+                ViolationCode::GateBreached,
+                env,
+                format!("SESSION_COMPLETE with the contract's tests tampered ({files}): CONTRACT_TAMPERED calls for \"Reject build, restart\""),
+            ));
+        }
+    }
+
+    /// CHANGE_ORDER_ACCEPTED names the contract's next files: the finalized spec and tests
+    /// are immutable after contract approval.
+    fn check_new_contract(&mut self, env: &Envelope, updated: &ContractArtifacts) {
+        let Some(current) = self.contract.as_ref().and_then(|c| c.artifacts.as_ref()) else {
+            return;
+        };
+        let reused: Vec<String> = [
+            (&updated.spec, &current.spec),
+            (&updated.tests, &current.tests),
+        ]
+        .into_iter()
+        .filter(|(new, old)| new.as_str() == old.as_str())
+        .map(|(new, _)| new.as_str().to_owned())
+        .collect();
+        if !reused.is_empty() {
+            self.note(Violation::at(
+                ViolationCode::ArtifactReused,
+                env,
+                format!(
+                    "CHANGE_ORDER_ACCEPTED names {} again: the finalized contract is immutable after approval, an update is new files (…_v2)",
+                    reused.join(" and ")
+                ),
+            ));
+        }
     }
 
     /// CONTRACT_DRAFT: a new draft while one is under review means the reviewer asked for a
@@ -226,9 +341,35 @@ impl PairSession {
         bad
     }
 
-    /// An audit report: tampered contract files make the integrity tampered.
+    /// An audit report: tampered contract files make the integrity tampered (the builder's
+    /// doing); a report that finds tampering is a CRITICAL FAIL; a failed build is the
+    /// builder's.
     fn audit_report(&mut self, env: &Envelope, verdict: AuditVerdict) -> Option<Violation> {
         let mut violation = None;
+        let builder = self.builder.clone();
+        let tampered =
+            !verdict.tampered.is_empty() || self.integrity.status == IntegrityStatus::Tampered;
+        if tampered && (verdict.status != "FAIL" || verdict.severity != "CRITICAL") {
+            self.note(Violation::at(
+                ViolationCode::BadValue,
+                env,
+                format!(
+                    "the contract's tests are tampered, yet the audit report says {} / {}: \"Any modification triggers CRITICAL alert\" (FAIL / CRITICAL)",
+                    verdict.status, verdict.severity
+                ),
+            ));
+        }
+        if verdict.failed() {
+            let why = verdict.why_failed();
+            self.note(
+                Violation::at(
+                    ViolationCode::AuditFailed,
+                    env,
+                    format!("the audit failed the build ({why})"),
+                )
+                .by(builder.as_deref()),
+            );
+        }
         if !verdict.tampered.is_empty() {
             self.integrity = Integrity {
                 status: IntegrityStatus::Tampered,
@@ -238,6 +379,7 @@ impl PairSession {
             };
             violation = Some(Violation {
                 file: verdict.tampered.first().cloned(),
+                by: builder,
                 ..Violation::at(
                     ViolationCode::ContractTampered,
                     env,
@@ -248,6 +390,7 @@ impl PairSession {
                 )
             });
         }
+        self.audit_since_build = Some(verdict.clone());
         push_short(&mut self.audits, verdict);
         violation
     }
@@ -312,6 +455,38 @@ impl PairSession {
         if self.phase.is_none() {
             self.phase = phase;
         }
+        if let Some(wait) = &self.wait {
+            let mut found = Vec::new();
+            if let (Some(to), false) = (&wait.to, env.to.is_empty()) {
+                if !env.to.contains(to) {
+                    found.push(Violation::at(
+                        ViolationCode::WrongRecipient,
+                        env,
+                        format!(
+                            "TIMEOUT_WARNING went to {}, not to {to}, whose response to {} is awaited",
+                            env.to.join(", "),
+                            wait.rule.after
+                        ),
+                    ));
+                }
+            }
+            if let (Some(waiting), Some(from)) = (&wait.from, &env.from) {
+                if waiting != from {
+                    found.push(Violation::at(
+                        ViolationCode::WrongRole,
+                        env,
+                        format!(
+                            "TIMEOUT_WARNING from {from}, but {waiting} is the one waiting for the response to {}",
+                            wait.rule.after
+                        ),
+                    ));
+                }
+            }
+            for v in found {
+                self.note(v);
+            }
+            self.check_phase(env, phase);
+        }
         let Some(wait) = self.wait.as_mut() else {
             return Some(Violation::at(
                 ViolationCode::OutOfOrder,
@@ -330,7 +505,21 @@ impl PairSession {
             ));
         }
         if let Some(at) = env.at {
+            let due = wait.next_warning_at();
+            if at < due {
+                return Some(Violation::at(
+                    ViolationCode::Premature,
+                    env,
+                    format!(
+                        "TIMEOUT_WARNING number {} at {at}, before it was due ({due}: {} minutes after {})",
+                        wait.warnings.len() + 1,
+                        if wait.warnings.is_empty() { wait.rule.minutes } else { GRACE_MINUTES },
+                        if wait.warnings.is_empty() { wait.rule.after } else { "the previous warning" },
+                    ),
+                ));
+            }
             wait.warnings.push(at);
+            wait.warning_entries.push(env.index);
         }
         None
     }

@@ -18,7 +18,7 @@ mod http;
 mod operator;
 mod probe;
 mod rpc;
-mod traffic;
+pub(super) mod traffic;
 
 pub use config::ConnectConfig;
 pub use operator::{unified_mail, unified_rows};
@@ -27,13 +27,12 @@ pub use rpc::adapter_error;
 
 use super::{
     Agent, Backend, BackendError, BackendFuture, Capabilities, Contact, Decided, Draft, MailRow,
-    Project, Reservation, SearchHit, TrafficProgress, TrafficRead, UnifiedRow, Variant,
+    Project, Reservation, SearchHit, TrafficSink, UnifiedRow, Variant,
 };
 use crate::percent::encode;
 use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
-use std::rc::Rc;
 use switchboard_core::agent_mail::replies;
 use switchboard_core::evidence::trail::{TRAIL_AGENT, TRAIL_PROGRAM};
 
@@ -495,13 +494,10 @@ impl Backend for McpBackend {
         &self,
         project: &str,
         since: Option<&str>,
-        progress: Rc<dyn Fn(TrafficProgress)>,
-    ) -> BackendFuture<'_, TrafficRead> {
+        sink: TrafficSink,
+    ) -> BackendFuture<'_, ()> {
         let (project, since) = (project.to_string(), since.map(str::to_string));
-        Box::pin(async move {
-            self.read_traffic(&project, since.as_deref(), progress)
-                .await
-        })
+        Box::pin(async move { self.read_traffic(&project, since.as_deref(), sink).await })
     }
 
     fn reservations(&self, project: &str) -> BackendFuture<'_, Vec<Reservation>> {

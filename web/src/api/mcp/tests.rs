@@ -1,6 +1,11 @@
 //! The MCP backend against scripted servers: agent tokens, messages, a project's traffic.
 
+use super::traffic::GLANCE;
 use super::*;
+use crate::api::{Coverage, TrafficPage, TrafficProgress};
+use crate::engine::traffic::Traffic;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 fn backend(variant: Variant, agent_tokens: bool) -> McpBackend {
     let mut config = ConnectConfig::default();
@@ -142,12 +147,16 @@ fn traffic_server(request: &Value) -> String {
     let uri = request["params"]["uri"].as_str().unwrap_or_default();
     match request["method"].as_str() {
         Some("tools/call") => {
-            let agent = request["params"]["arguments"]["agent_name"].as_str();
-            let rows: Vec<Value> = match agent {
-                Some("A") => vec![row(1, "B", true), row(2, "C", false)],
-                _ => std::iter::once(row(2, "C", false))
-                    .chain(std::iter::once(row(3, "A", true)))
-                    .chain((10..1008).map(|i| row(i, "C", false)))
+            let arguments = &request["params"]["arguments"];
+            let limit = arguments["limit"].as_u64().unwrap_or(20);
+            let rows: Vec<Value> = match arguments["agent_name"].as_str() {
+                Some("A") => vec![row(2, "C", false), row(1, "B", true)],
+                // Newest first, as 0.2.1 answers, at most `limit` (capped at 1000).
+                _ => (10..1008)
+                    .rev()
+                    .map(|i| row(i, "C", false))
+                    .chain([row(3, "A", true), row(2, "C", false)])
+                    .take(limit.min(1000) as usize)
                     .collect(),
             };
             tool_reply(id, json!(rows))
@@ -170,23 +179,56 @@ fn a_projects_traffic_is_every_inbox_merged_with_recipients_and_acknowledgements
     http::fake::serve(traffic_server);
     let mut server = backend(Variant::UpstreamLegacy, false);
     server.tools = ["fetch_inbox".to_string()].into();
-    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let progress = {
-        let seen = seen.clone();
-        std::rc::Rc::new(move |p: TrafficProgress| seen.borrow_mut().push(p))
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let pages = Rc::new(RefCell::new(Vec::<TrafficPage>::new()));
+    let sink = {
+        let (seen, pages) = (seen.clone(), pages.clone());
+        TrafficSink {
+            progress: Rc::new(move |p: TrafficProgress| seen.borrow_mut().push(p)),
+            page: Rc::new(move |page| {
+                pages.borrow_mut().push(page);
+                Box::pin(async { Ok(()) })
+            }),
+        }
     };
-    let read = block(server.traffic("p", None, progress)).unwrap();
-    let by_id = |id: u64| read.rows.iter().find(|r| r.id == id).unwrap();
-    assert_eq!(by_id(2).to, ["A", "B"], "found in both inboxes");
-    assert!(by_id(1).acknowledged, "A's view no longer lists it");
-    assert!(!by_id(3).acknowledged, "B still owes it");
+    block(server.traffic("p", None, sink)).unwrap();
+    let pages = pages.take();
+    // The glance: A's two messages and B's newest 50, which hold B's mail after its 50th.
+    let glance = &pages[0];
+    assert_eq!(glance.rows.len(), 2 + GLANCE);
+    // B's 50th newest, message 958.
+    let b_reach = "2026-01-01T00:15:58+00:00".to_owned();
     assert_eq!(
-        by_id(1000).body_md,
-        "body 1000",
+        glance.coverage,
+        Coverage::Reading(vec![("A".into(), None), ("B".into(), Some(b_reach))])
+    );
+    let last = pages.last().unwrap();
+    assert_eq!(last.coverage, Coverage::Whole);
+    assert_eq!(last.notes.len(), 1, "{:?}", last.notes);
+    assert!(last.notes[0].starts_with("B's inbox holds more than the 1000 newest"));
+    // As the engine merges the pages.
+    let mut traffic = Traffic::default();
+    for page in &pages {
+        traffic.load(
+            page.rows.clone(),
+            page.agents.clone(),
+            &page.coverage,
+            false,
+            page.pending.as_deref(),
+        );
+    }
+    let message = |id: u64| traffic.envelope(traffic.entry_of(id).unwrap()).unwrap();
+    assert_eq!(message(2).to, ["A", "B"], "found in both inboxes");
+    assert!(message(1).acknowledged, "A's view no longer lists it");
+    assert!(!message(3).acknowledged, "B still owes it");
+    assert!(
+        pages
+            .iter()
+            .flat_map(|p| &p.rows)
+            .filter(|r| r.id == 1000)
+            .all(|r| r.body_md == "body 1000"),
         "the resource's 20 rows were not used"
     );
-    assert_eq!(read.rows.len(), 3 + 998);
-    assert_eq!(read.notes.len(), 1, "{:?}", read.notes);
-    assert!(read.notes[0].starts_with("B's inbox holds more than the 1000 newest"));
+    assert_eq!(traffic.envelopes().len(), 3 + 998);
     assert_eq!(seen.borrow().last().unwrap().mailboxes_read, 2);
 }

@@ -1,81 +1,56 @@
 //! The read-only panels, written here as HTML: a checkpoint's evidence ([`evidence`]), a
-//! session's review trail ([`trail`]), audit reports and change orders ([`audit`]), a session in full
-//! ([`session`]) and the task boards ([`boards`]). Every text from the mail or the folder is
-//! escaped ([`esc`]); the page inserts the result as it inserts rendered Markdown
+//! session's review trail ([`trail`]), audit reports and change orders ([`audit`]), a session
+//! in full ([`session`]), the task boards ([`boards`]) and agent conformance
+//! ([`conformance`]). They are `maud` templates: every text spliced in is escaped by its
+//! type, and the one HTML taken as it is, Markdown as the console's safe renderer wrote it,
+//! goes through [`markdown`]. The page inserts the result as it inserts rendered Markdown
 //! (`components::html::EngineHtml`, which also ticks the countdowns written by
 //! [`countdown`]). Laid out by the main module, these panels cost it about 60 KB gzipped
 //! over its 400 KB goal (docs/console.md, "Size").
 
 pub mod audit;
 pub mod boards;
+pub mod conformance;
 pub mod evidence;
 pub mod session;
 pub mod trail;
 
 use crate::model::Html;
 use crate::words::{self, when};
-use std::fmt::Write;
+use maud::{html, Markup, PreEscaped};
 use switchboard_core::time::Timestamp;
 
-/// `text` escaped for HTML text and attribute values.
+/// A panel as it crosses to the page.
 #[must_use]
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+pub fn panel(markup: Markup) -> Html {
+    Html(markup.into_string())
 }
 
-/// Writes `f`'s HTML into a new [`Html`].
-pub fn written(f: impl FnOnce(&mut String)) -> Html {
-    let mut h = String::new();
-    f(&mut h);
-    Html(h)
+/// Markdown as `crate::markdown::render` wrote it (its allow-list keeps to safe tags,
+/// attributes and URL schemes): the only HTML the panels insert as it is.
+fn markdown(rendered: &str) -> PreEscaped<&str> {
+    PreEscaped(rendered)
 }
 
 /// A `<time>` element for `ms` (as the page's `Time` component writes it).
-fn time(h: &mut String, ms: i64) {
-    let _ = write!(
-        h,
-        r#"<time datetime="{}">{}</time>"#,
-        Timestamp(ms).to_rfc3339(),
-        when(ms)
-    );
+fn time(ms: i64) -> Markup {
+    html! { time datetime=(Timestamp(ms).to_rfc3339()) { (when(ms)) } }
 }
 
-/// `text` escaped, or `?` when there is none.
-fn or_unknown(text: Option<&str>) -> String {
-    text.map_or_else(|| "?".to_owned(), esc)
+/// `text`, or `?` when there is none.
+fn or_unknown(text: Option<&str>) -> &str {
+    text.unwrap_or("?")
 }
 
 /// A countdown to `at_ms` as at `now_ms`; the page's `EngineHtml` ticks it every second
 /// from its `data-at`.
-fn countdown(h: &mut String, at_ms: i64, now_ms: i64) {
-    let _ = write!(
-        h,
-        r#"<span class="countdown{}" role="timer" data-at="{at_ms}">{}</span>"#,
-        if now_ms > at_ms { " overdue" } else { "" },
-        words::countdown(at_ms, now_ms)
-    );
+fn countdown(at_ms: i64, now_ms: i64) -> Markup {
+    html! {
+        span.countdown.overdue[now_ms > at_ms] role="timer" data-at=(at_ms) {
+            (words::countdown(at_ms, now_ms))
+        }
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::esc;
-
-    #[test]
-    fn escapes_markup_and_quotes() {
-        assert_eq!(
-            esc(r#"<img src=x onerror="a('b')">&"#),
-            "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;"
-        );
-    }
-}
+mod hostile_tests;

@@ -2,13 +2,13 @@
 //! ahead, the phase timeline with each message's issues, the checkpoints, change orders, the
 //! contract and its fingerprints, audit reports and violations.
 
-use super::{audit, countdown, esc, or_unknown, time, written};
+use super::{audit, countdown, or_unknown, panel, time};
 use crate::model::{
     IntegrityView, IssueView, SessionDetail, SessionPage, Step, TrafficKey, ViolationView,
 };
 use crate::routes;
 use crate::words::{label, phase, step_text};
-use std::fmt::Write;
+use maud::{html, Markup};
 use switchboard_core::protocol::Severity;
 use switchboard_core::session::pair::IntegrityStatus;
 
@@ -16,311 +16,261 @@ use switchboard_core::session::pair::IntegrityStatus;
 /// records and the part below them.
 #[must_use]
 pub fn page(d: &SessionDetail, key: &TrafficKey, now_ms: i64) -> SessionPage {
+    if d.row.reading {
+        return SessionPage {
+            upper: panel(reading(d)),
+            lower: panel(html! {}),
+        };
+    }
     SessionPage {
-        upper: written(|h| {
-            meta(h, d, key);
-            waiting(h, d, now_ms);
-            steps(h, d, now_ms);
-            timeline(h, d, key);
-            checkpoints(h, d);
+        upper: panel(html! {
+            (meta(d, key))
+            (waiting(d, now_ms))
+            (steps(d, now_ms))
+            (timeline(d, key))
+            (checkpoints(d))
         }),
-        lower: written(|h| {
-            change_orders(h, d);
-            contract(h, d);
-            audits(h, d, key);
-            violations(h, &d.violations);
+        lower: panel(html! {
+            (change_orders(d))
+            (contract(d))
+            (audits(d, key))
+            (violations(&d.violations))
         }),
     }
 }
 
-fn meta(h: &mut String, d: &SessionDetail, key: &TrafficKey) {
+/// A session whose messages are still arriving: who, as far as read, and no verdict.
+fn reading(d: &SessionDetail) -> Markup {
     let row = &d.row;
-    let _ = write!(
-        h,
-        r#"<dl class="meta session-meta"><dt>Task</dt><dd>{}</dd><dt>Planner</dt><dd>{}</dd><dt>Builder</dt><dd>{}</dd><dt>Phase</dt><dd><span class="phase">{}</span> · <span class="status">{}</span></dd><dt>Thread</dt><dd>"#,
-        row.task
-            .as_deref()
-            .map_or_else(|| "(no PAIR_INIT seen)".to_owned(), esc),
-        or_unknown(row.planner.as_deref()),
-        or_unknown(row.builder.as_deref()),
-        phase(row.phase),
-        row.status.as_str()
-    );
-    match (&row.thread_id, &row.planner) {
-        (Some(thread), Some(planner)) => {
-            let href = routes::thread(key.src, &key.project, planner, thread);
-            let _ = write!(h, r#"<a href="{}">{}</a>"#, esc(&href), esc(thread));
+    html! {
+        p.reading role="status" {
+            "Still reading this session's mail: " (row.messages) " message(s) so far. Its phase, "
+            "checkpoints and violations are shown once all of it has been read."
         }
-        (None, _) => h.push_str("none"),
-        (Some(_), None) => {}
-    }
-    h.push_str("</dd><dt>Checkpoint</dt><dd>");
-    match row.checkpoint {
-        Some(c) => {
-            let href = routes::project_page(key.src, &key.project, "checkpoints");
-            let _ = write!(
-                h,
-                r#"<strong class="checkpoint">{} is open</strong> · <a href="{}">decide</a>"#,
-                label(c),
-                esc(&href)
-            );
+        dl.meta.session-meta {
+            dt { "Task" } dd { (row.task.as_deref().unwrap_or("(no PAIR_INIT read yet)")) }
+            dt { "Planner" } dd { (or_unknown(row.planner.as_deref())) }
+            dt { "Builder" } dd { (or_unknown(row.builder.as_deref())) }
         }
-        None => h.push_str("none open"),
     }
-    let _ = write!(
-        h,
-        r#"</dd><dt>Contract</dt><dd class="integrity" data-integrity="{}">"#,
-        row.integrity.status.as_str()
-    );
-    integrity(h, &row.integrity);
-    h.push_str("</dd></dl>");
+}
+
+fn meta(d: &SessionDetail, key: &TrafficKey) -> Markup {
+    let row = &d.row;
+    html! {
+        dl.meta.session-meta {
+            dt { "Task" } dd { (row.task.as_deref().unwrap_or("(no PAIR_INIT seen)")) }
+            dt { "Planner" } dd { (or_unknown(row.planner.as_deref())) }
+            dt { "Builder" } dd { (or_unknown(row.builder.as_deref())) }
+            dt { "Phase" }
+            dd { span.phase { (phase(row.phase)) } " · " span.status { (row.status.as_str()) } }
+            dt { "Thread" }
+            dd {
+                @match (&row.thread_id, &row.planner) {
+                    (Some(thread), Some(planner)) => {
+                        a href=(routes::thread(key.src, &key.project, planner, thread)) { (thread) }
+                    }
+                    (None, _) => "none",
+                    (Some(_), None) => {}
+                }
+            }
+            dt { "Checkpoint" }
+            dd {
+                @match row.checkpoint {
+                    Some(c) => {
+                        strong.checkpoint { (label(c)) " is open" }
+                        " · " a href=(routes::project_page(key.src, &key.project, "checkpoints")) { "decide" }
+                    }
+                    None => "none open",
+                }
+            }
+            dt { "Contract" }
+            dd.integrity data-integrity=(row.integrity.status.as_str()) { (integrity(&row.integrity)) }
+        }
+    }
 }
 
 /// A contract's integrity: `tampered:` flagged with the files, else its status.
-fn integrity(h: &mut String, integrity: &IntegrityView) {
-    match integrity.status {
-        IntegrityStatus::Tampered => {
-            let _ = write!(
-                h,
-                r#"<strong class="flag">tampered: </strong> <code>{}</code>"#,
-                esc(&integrity.files.join(", "))
-            );
+fn integrity(integrity: &IntegrityView) -> Markup {
+    html! {
+        @match integrity.status {
+            IntegrityStatus::Tampered => {
+                strong.flag { "tampered: " } " " code { (integrity.files.join(", ")) }
+            }
+            status => (status.as_str()),
         }
-        status => h.push_str(status.as_str()),
     }
 }
 
-fn waiting(h: &mut String, d: &SessionDetail, now_ms: i64) {
-    let Some(w) = &d.waiting else { return };
-    let _ = write!(
-        h,
-        r#"<section class="waiting" aria-label="Waiting"><h3>Waiting</h3><p>For {} from {} (the response to {}), since "#,
-        esc(&w.expected),
-        or_unknown(w.from.as_deref()),
-        esc(&w.response_to)
-    );
-    time(h, w.since_ms);
-    h.push_str(". Deadline ");
-    time(h, w.deadline_ms);
-    h.push_str(" (");
-    countdown(h, w.deadline_ms, now_ms);
-    h.push(')');
-    if w.warnings_sent > 0 {
-        let _ = write!(h, "; {} warning(s) sent", w.warnings_sent);
+fn waiting(d: &SessionDetail, now_ms: i64) -> Markup {
+    html! {
+        @if let Some(w) = &d.waiting {
+            section.waiting aria-label="Waiting" {
+                h3 { "Waiting" }
+                p {
+                    "For " (w.expected) " from " (or_unknown(w.from.as_deref()))
+                    " (the response to " (w.response_to) "), since " (time(w.since_ms))
+                    ". Deadline " (time(w.deadline_ms)) " (" (countdown(w.deadline_ms, now_ms)) ")"
+                    @if w.warnings_sent > 0 { "; " (w.warnings_sent) " warning(s) sent" }
+                    "."
+                }
+            }
+        }
     }
-    h.push_str(".</p></section>");
 }
 
-fn steps(h: &mut String, d: &SessionDetail, now_ms: i64) {
-    if d.due.is_empty() && d.row.next.is_none() {
-        return;
+fn steps(d: &SessionDetail, now_ms: i64) -> Markup {
+    html! {
+        @if !d.due.is_empty() || d.row.next.is_some() {
+            section.timeouts aria-label="Timeout steps" {
+                h3 { "Timeout steps" }
+                ul {
+                    @for s in &d.due { (step(s, now_ms, true)) }
+                    @if let Some(s) = &d.row.next { (step(s, now_ms, false)) }
+                }
+            }
+        }
     }
-    h.push_str(
-        r#"<section class="timeouts" aria-label="Timeout steps"><h3>Timeout steps</h3><ul>"#,
-    );
-    for s in &d.due {
-        step(h, s, now_ms, true);
-    }
-    if let Some(s) = &d.row.next {
-        step(h, s, now_ms, false);
-    }
-    h.push_str("</ul></section>");
 }
 
-fn step(h: &mut String, step: &Step, now_ms: i64, due: bool) {
+fn step(step: &Step, now_ms: i64, due: bool) -> Markup {
     let text = step_text(&step.action, step.warning, step.from.as_deref());
-    let _ = write!(
-        h,
-        r#"<li class="step{}"><strong>{}</strong>"#,
-        if due { " due" } else { "" },
-        esc(text.trim_start_matches("then "))
-    );
-    if let Some(to) = &step.to {
-        let _ = write!(h, " to {}", esc(to));
+    html! {
+        li.step.due[due] {
+            strong { (text.trim_start_matches("then ")) }
+            @if let Some(to) = &step.to { " to " (to) }
+            " · " (time(step.at_ms)) " (" (countdown(step.at_ms, now_ms)) ")"
+            @if let Some(message) = &step.message {
+                details { summary { "The message it sends" } pre.raw { (message) } }
+            }
+        }
     }
-    h.push_str(" · ");
-    time(h, step.at_ms);
-    h.push_str(" (");
-    countdown(h, step.at_ms, now_ms);
-    h.push(')');
-    if let Some(message) = &step.message {
-        let _ = write!(
-            h,
-            r#"<details><summary>The message it sends</summary><pre class="raw">{}</pre></details>"#,
-            esc(message)
-        );
-    }
-    h.push_str("</li>");
 }
 
-fn timeline(h: &mut String, d: &SessionDetail, key: &TrafficKey) {
-    h.push_str(r#"<section aria-label="Timeline"><h3>Phase timeline</h3><ol class="timeline">"#);
-    for t in &d.timeline {
-        let invalid = !t.issues.is_empty();
-        let _ = write!(
-            h,
-            r#"<li class="timeline-item{}{}" data-type="{}"><span class="phase">{}</span> ← <strong>{}</strong> from {}"#,
-            if invalid { " invalid" } else { "" },
-            if t.violation.is_some() {
-                " violation"
-            } else {
-                ""
-            },
-            esc(t.message_type.as_deref().unwrap_or_default()),
-            phase(t.phase),
-            t.message_type
-                .as_deref()
-                .map_or_else(|| "(unknown type)".to_owned(), esc),
-            or_unknown(t.from.as_deref())
-        );
-        if let Some(ms) = t.at_ms {
-            h.push_str(" · ");
-            time(h, ms);
+fn timeline(d: &SessionDetail, key: &TrafficKey) -> Markup {
+    html! {
+        section aria-label="Timeline" {
+            h3 { "Phase timeline" }
+            ol.timeline {
+                @for t in &d.timeline {
+                    @let invalid = !t.issues.is_empty();
+                    li.timeline-item.invalid[invalid].violation[t.violation.is_some()]
+                        data-type=(t.message_type.as_deref().unwrap_or_default()) {
+                        span.phase { (phase(t.phase)) }
+                        " ← " strong { (t.message_type.as_deref().unwrap_or("(unknown type)")) }
+                        " from " (or_unknown(t.from.as_deref()))
+                        @if let Some(ms) = t.at_ms { " · " (time(ms)) }
+                        " · "
+                        @if let Some(id) = t.id {
+                            a href=(routes::message(key.src, &key.project, None, id)) { "message " (id) }
+                        }
+                        @if invalid { p.flag { "Invalid:" } }
+                        (issues(&t.issues))
+                        @if let Some(v) = &t.violation {
+                            p.violation-note { span.code { (v.code.as_str()) } " " (v.message) }
+                        }
+                    }
+                }
+            }
         }
-        h.push_str(" · ");
-        if let Some(id) = t.id {
-            let href = routes::message(key.src, &key.project, None, id);
-            let _ = write!(h, r#"<a href="{}">message {id}</a>"#, esc(&href));
-        }
-        if invalid {
-            h.push_str(r#"<p class="flag">Invalid:</p>"#);
-        }
-        issues(h, &t.issues);
-        if let Some(v) = &t.violation {
-            let _ = write!(
-                h,
-                r#"<p class="violation-note"><span class="code">{}</span> {}</p>"#,
-                v.code.as_str(),
-                esc(&v.message)
-            );
-        }
-        h.push_str("</li>");
     }
-    h.push_str("</ol></section>");
 }
 
 /// A message's validation issues (as the page's `Issues` component lists them).
-fn issues(h: &mut String, issues: &[IssueView]) {
-    if issues.is_empty() {
-        return;
-    }
-    h.push_str(r#"<ul class="issues">"#);
-    for issue in issues {
-        let path = if issue.path.is_empty() {
-            "(root)"
-        } else {
-            &issue.path
-        };
-        let _ = write!(
-            h,
-            r#"<li{}><code>{}</code> {} <span class="code">({})</span></li>"#,
-            if issue.severity == Severity::Warning {
-                r#" class="warning-issue""#
-            } else {
-                ""
-            },
-            esc(path),
-            esc(&issue.message),
-            issue.code
-        );
-    }
-    h.push_str("</ul>");
-}
-
-fn checkpoints(h: &mut String, d: &SessionDetail) {
-    h.push_str(r#"<section aria-label="Checkpoints"><h3>Checkpoints</h3>"#);
-    if d.checkpoints.is_empty() {
-        h.push_str(r#"<p class="muted">None opened yet.</p>"#);
-    }
-    h.push_str(r#"<ul class="checkpoint-history">"#);
-    for c in &d.checkpoints {
-        let _ = write!(h, "<li>{} ", label(c.checkpoint));
-        if let Some(ms) = c.opened_at_ms {
-            h.push_str("opened ");
-            time(h, ms);
-        }
-        match c.decision {
-            Some(decision) => {
-                let _ = write!(
-                    h,
-                    r#" · <strong class="decision">{}</strong>"#,
-                    decision.keyword()
-                );
-                if let Some(text) = &c.text {
-                    let _ = write!(h, r#": <span class="text">{}</span>"#, esc(text));
-                }
-                if let Some(ms) = c.closed_at_ms {
-                    h.push_str(" · ");
-                    time(h, ms);
+fn issues(issues: &[IssueView]) -> Markup {
+    html! {
+        @if !issues.is_empty() {
+            ul.issues {
+                @for issue in issues {
+                    li class=[(issue.severity == Severity::Warning).then_some("warning-issue")] {
+                        code { (if issue.path.is_empty() { "(root)" } else { &issue.path }) }
+                        " " (issue.message) " " span.code { "(" (issue.code) ")" }
+                    }
                 }
             }
-            None => h.push_str(r#" · <strong class="open">open</strong>"#),
         }
-        h.push_str("</li>");
     }
-    h.push_str("</ul></section>");
 }
 
-fn change_orders(h: &mut String, d: &SessionDetail) {
-    h.push_str(r#"<section aria-label="Change orders"><h3>Change orders</h3>"#);
-    if d.change_orders.is_empty() {
-        h.push_str(r#"<p class="muted">None.</p>"#);
-    }
-    for order in &d.change_orders {
-        audit::change_order(h, order);
-    }
-    h.push_str("</section>");
-}
-
-fn contract(h: &mut String, d: &SessionDetail) {
-    let Some(c) = &d.contract else { return };
-    let _ = write!(
-        h,
-        r#"<section aria-label="Contract"><h3>Contract (revision {})</h3><dl class="meta"><dt>Spec</dt><dd><code>{}</code></dd><dt>Tests</dt><dd><code>{}</code></dd></dl>"#,
-        c.revision,
-        esc(c.spec.as_deref().unwrap_or_default()),
-        esc(c.tests.as_deref().unwrap_or_default())
-    );
-    if !c.fingerprints.is_empty() {
-        h.push_str(r#"<table class="fingerprints"><thead><tr><th scope="col">Fingerprinted file</th><th scope="col">Digest</th></tr></thead><tbody>"#);
-        for (path, digest) in &c.fingerprints {
-            let _ = write!(
-                h,
-                r#"<tr><th scope="row"><code>{}</code></th><td><code>{}</code></td></tr>"#,
-                esc(path),
-                esc(digest)
-            );
+fn checkpoints(d: &SessionDetail) -> Markup {
+    html! {
+        section aria-label="Checkpoints" {
+            h3 { "Checkpoints" }
+            @if d.checkpoints.is_empty() { p.muted { "None opened yet." } }
+            ul.checkpoint-history {
+                @for c in &d.checkpoints {
+                    li {
+                        (label(c.checkpoint)) " "
+                        @if let Some(ms) = c.opened_at_ms { "opened " (time(ms)) }
+                        @match c.decision {
+                            Some(decision) => {
+                                " · " strong.decision { (decision.keyword()) }
+                                @if let Some(text) = &c.text { ": " span.text { (text) } }
+                                @if let Some(ms) = c.closed_at_ms { " · " (time(ms)) }
+                            }
+                            None => { " · " strong.open { "open" } }
+                        }
+                    }
+                }
+            }
         }
-        h.push_str("</tbody></table>");
     }
-    h.push_str(r#"<ul class="integrity-changes">"#);
-    for change in &d.integrity_changes {
-        let _ = write!(h, r#"<li class="flag">{}</li>"#, esc(change));
-    }
-    h.push_str("</ul></section>");
 }
 
-fn audits(h: &mut String, d: &SessionDetail, key: &TrafficKey) {
-    h.push_str(r#"<section aria-label="Audit reports"><h3>Audit reports</h3>"#);
-    if d.audits.is_empty() {
-        h.push_str(r#"<p class="muted">None in the mail.</p>"#);
+fn change_orders(d: &SessionDetail) -> Markup {
+    html! {
+        section aria-label="Change orders" {
+            h3 { "Change orders" }
+            @if d.change_orders.is_empty() { p.muted { "None." } }
+            @for order in &d.change_orders { (audit::change_order(order)) }
+        }
     }
-    audit::list(h, &d.audits, key);
-    h.push_str("</section>");
 }
 
-fn violations(h: &mut String, violations: &[ViolationView]) {
-    if violations.is_empty() {
-        return;
+fn contract(d: &SessionDetail) -> Markup {
+    html! {
+        @if let Some(c) = &d.contract {
+            section aria-label="Contract" {
+                h3 { "Contract (revision " (c.revision) ")" }
+                dl.meta {
+                    dt { "Spec" } dd { code { (c.spec.as_deref().unwrap_or_default()) } }
+                    dt { "Tests" } dd { code { (c.tests.as_deref().unwrap_or_default()) } }
+                }
+                @if !c.fingerprints.is_empty() {
+                    table.fingerprints {
+                        thead { tr { th scope="col" { "Fingerprinted file" } th scope="col" { "Digest" } } }
+                        tbody {
+                            @for (path, digest) in &c.fingerprints {
+                                tr { th scope="row" { code { (path) } } td { code { (digest) } } }
+                            }
+                        }
+                    }
+                }
+                ul.integrity-changes { @for change in &d.integrity_changes { li.flag { (change) } } }
+            }
+        }
     }
-    h.push_str(r#"<section aria-label="Violations"><h3>Violations</h3><ul class="violations">"#);
-    for v in violations {
-        let _ = write!(
-            h,
-            r#"<li><span class="code">{}</span> {}</li>"#,
-            v.code.as_str(),
-            esc(&v.message)
-        );
+}
+
+fn audits(d: &SessionDetail, key: &TrafficKey) -> Markup {
+    html! {
+        section aria-label="Audit reports" {
+            h3 { "Audit reports" }
+            @if d.audits.is_empty() { p.muted { "None in the mail." } }
+            (audit::list(&d.audits, key))
+        }
     }
-    h.push_str("</ul></section>");
+}
+
+fn violations(violations: &[ViolationView]) -> Markup {
+    html! {
+        @if !violations.is_empty() {
+            section aria-label="Violations" {
+                h3 { "Violations" }
+                ul.violations {
+                    @for v in violations { li { span.code { (v.code.as_str()) } " " (v.message) } }
+                }
+            }
+        }
+    }
 }

@@ -3,9 +3,10 @@
 //! and its check (chain, signature, approved fingerprints); the trail's verdict and head; its
 //! export as JSON Lines.
 
-use super::{esc, time};
+use super::{panel, time};
 use crate::engine::trail::TimedOut;
-use std::fmt::Write;
+use crate::model::Html;
+use maud::{html, Markup};
 use switchboard_core::evidence::record::Outcome;
 use switchboard_core::evidence::trail::{Problem, TrailLine, Verification};
 
@@ -18,8 +19,8 @@ pub fn records(
     timeouts: &[TimedOut],
     project: &str,
     session: &str,
-) -> crate::model::Html {
-    let mut h = String::new();
+) -> Html {
+    // Line numbers are 1-based; 0 is the trail as a whole.
     let problems = |line: usize| -> Vec<&Problem> {
         verification
             .problems
@@ -27,172 +28,122 @@ pub fn records(
             .filter(|p| p.line == line)
             .collect()
     };
-    let _ = write!(
-        h,
-        r#"<p class="trail-summary" data-valid="{}">{} record(s) in {}'s review trail{}"#,
-        verification.valid,
-        verification.records,
-        esc(project),
-        if verification.valid {
-            ": chain and signatures verified"
-        } else {
-            ": PROBLEMS FOUND"
-        }
-    );
-    if let Some(head) = verification.head {
-        let _ = write!(h, r#" · head <code class="sha head">sha256:{head}</code>"#);
-    }
-    h.push_str("</p>");
-    h.push_str(r#"<ol class="trail-records plain">"#);
-    let mut any = false;
-    for (index, line) in text.lines().enumerate() {
-        let Ok(parsed) = TrailLine::parse(line) else {
-            continue;
-        };
-        if parsed.record.session != session {
-            continue;
-        }
-        any = true;
-        record(&mut h, &parsed, &problems(index + 1));
-    }
-    for t in timeouts {
-        any = true;
-        let _ = write!(
-            h,
-            r#"<li class="trail-record" data-outcome="timed_out"><strong>#{} timed out</strong>: {}. No reviewer decided it.</li>"#,
-            t.checkpoint,
-            esc(&t.words)
-        );
-    }
-    h.push_str("</ol>");
-    if !any {
-        h.push_str(r#"<p class="muted">No decision on this session is in the trail yet.</p>"#);
-    }
-    let whole: Vec<&Problem> = verification
-        .problems
-        .iter()
-        .filter(|p| p.line == 0)
+    let lines: Vec<(usize, TrailLine)> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(index, line)| Some((index + 1, TrailLine::parse(line).ok()?)))
+        .filter(|(_, parsed)| parsed.record.session == session)
         .collect();
-    problem_list(&mut h, &whole);
-    if verification.records > 0 {
-        let _ = write!(
-            h,
-            r#"<p><a class="export" download="{}-review-trail.jsonl" href="data:application/x-ndjson;charset=utf-8,{}">Export the project's trail as JSON Lines</a> (check it with <code>switchboard records verify FILE --head HEAD</code>)</p>"#,
-            esc(project),
-            crate::percent::encode(text)
-        );
-    }
-    crate::model::Html(h)
+    panel(html! {
+        p.trail-summary data-valid=(verification.valid) {
+            (verification.records) " record(s) in " (project) "'s review trail"
+            @if verification.valid { ": chain and signatures verified" } @else { ": PROBLEMS FOUND" }
+            @if let Some(head) = verification.head {
+                " · head " code.sha.head { "sha256:" (head) }
+            }
+        }
+        ol.trail-records.plain {
+            @for (line, parsed) in &lines { (record(parsed, &problems(*line))) }
+            @for t in timeouts {
+                li.trail-record data-outcome="timed_out" {
+                    strong { "#" (t.checkpoint) " timed out" } ": " (t.words) ". No reviewer decided it."
+                }
+            }
+        }
+        @if lines.is_empty() && timeouts.is_empty() {
+            p.muted { "No decision on this session is in the trail yet." }
+        }
+        (problem_list(&problems(0)))
+        @if verification.records > 0 {
+            p {
+                a.export download={ (project) "-review-trail.jsonl" }
+                    href={ "data:application/x-ndjson;charset=utf-8," (crate::percent::encode(text)) } {
+                    "Export the project's trail as JSON Lines"
+                }
+                " (check it with " code { "switchboard records verify FILE --head HEAD" } ")"
+            }
+        }
+    })
 }
 
-fn problem_list(h: &mut String, problems: &[&Problem]) {
-    if problems.is_empty() {
-        return;
+fn problem_list(problems: &[&Problem]) -> Markup {
+    html! {
+        @if !problems.is_empty() {
+            ul.trail-problems {
+                @for p in problems { li.error data-code=(p.code.as_str()) { (p.message) } }
+            }
+        }
     }
-    h.push_str(r#"<ul class="trail-problems">"#);
-    for p in problems {
-        let _ = write!(
-            h,
-            r#"<li class="error" data-code="{}">{}</li>"#,
-            p.code.as_str(),
-            esc(&p.message)
-        );
-    }
-    h.push_str("</ul>");
 }
 
-fn record(h: &mut String, line: &TrailLine, problems: &[&Problem]) {
+fn record(line: &TrailLine, problems: &[&Problem]) -> Markup {
     let r = &line.record;
     let outcome = match &r.outcome {
         Outcome::Decided => "decided",
         Outcome::Override { .. } => "override",
         Outcome::TimedOut { .. } => "timed_out",
     };
-    let _ = write!(
-        h,
-        r#"<li class="trail-record" data-outcome="{outcome}" data-valid="{}"><p><strong class="literal">#{} {}</strong> by <span class="reviewer">{}</span> · "#,
-        problems.is_empty(),
-        r.checkpoint.number(),
-        esc(&r.decision),
-        esc(&r.reviewer)
-    );
-    time(h, r.decided_at_ms);
-    h.push_str("</p>");
-    if let Outcome::Override { concerns, reason } = &r.outcome {
-        let _ = write!(
-            h,
-            r#"<p class="override">Override: <q>{}</q>, over: {}</p>"#,
-            esc(reason),
-            esc(&concerns
-                .iter()
-                .map(|c| c.words())
-                .collect::<Vec<_>>()
-                .join("; "))
-        );
-    }
-    h.push_str(r#"<ul class="plain sent">"#);
-    for s in &r.sent {
-        let _ = write!(
-            h,
-            "<li>Sent {} to {}{}</li>",
-            esc(&s.subject),
-            esc(&s.to),
-            s.server_id
-                .map(|id| format!(" (message {id})"))
-                .unwrap_or_default()
-        );
-    }
-    h.push_str("</ul>");
-    if !r.artifacts.is_empty() {
-        let _ = write!(
-            h,
-            r#"<details><summary>{} artifact(s) shown, with their SHA-256</summary><ul class="plain">"#,
-            r.artifacts.len()
-        );
-        for a in &r.artifacts {
-            let _ = write!(
-                h,
-                r#"<li><code class="path">{}</code> ({}) <code class="sha">{}</code></li>"#,
-                esc(a.path.as_str()),
-                a.role.label(),
-                a.sha256
-                    .map_or_else(|| "not read".to_owned(), |d| d.to_string())
-            );
+    html! {
+        li.trail-record data-outcome=(outcome) data-valid=(problems.is_empty()) {
+            p {
+                strong.literal { "#" (r.checkpoint.number()) " " (r.decision) }
+                " by " span.reviewer { (r.reviewer) } " · " (time(r.decided_at_ms))
+            }
+            @if let Outcome::Override { concerns, reason } = &r.outcome {
+                p.override {
+                    "Override: " q { (reason) } ", over: "
+                    (concerns.iter().map(|c| c.words()).collect::<Vec<_>>().join("; "))
+                }
+            }
+            ul.plain.sent {
+                @for s in &r.sent {
+                    li {
+                        "Sent " (s.subject) " to " (s.to)
+                        @if let Some(id) = s.server_id { " (message " (id) ")" }
+                    }
+                }
+            }
+            @if !r.artifacts.is_empty() {
+                details {
+                    summary { (r.artifacts.len()) " artifact(s) shown, with their SHA-256" }
+                    ul.plain {
+                        @for a in &r.artifacts {
+                            li {
+                                code.path { (a.path.as_str()) } " (" (a.role.label()) ") "
+                                code.sha { @match a.sha256 { Some(d) => (d), None => "not read" } }
+                            }
+                        }
+                    }
+                }
+            }
+            p.signature.muted {
+                "Signed with key " code.sha { (line.public_key) }
+                @if problems.is_empty() { ": signature, chain and fingerprints verified" }
+            }
+            (problem_list(problems))
         }
-        h.push_str("</ul></details>");
     }
-    let _ = write!(
-        h,
-        r#"<p class="signature muted">Signed with key <code class="sha">{}</code>{}</p>"#,
-        esc(&line.public_key),
-        if problems.is_empty() {
-            ": signature, chain and fingerprints verified"
-        } else {
-            ""
-        }
-    );
-    problem_list(h, problems);
-    h.push_str("</li>");
 }
 
 /// Decisions kept for checkpoints no longer open: `(name in storage, session, checkpoint,
 /// text, what became of the checkpoint)`, each with a Discard button (`data-discard`).
 #[must_use]
-pub fn kept(drafts: &[(&str, String, u8, &str, String)]) -> crate::model::Html {
-    let mut h = String::new();
-    if !drafts.is_empty() {
-        h.push_str(r#"<section class="kept-drafts" aria-labelledby="kept-title"><h3 id="kept-title">Decisions kept for checkpoints no longer open</h3><ul class="plain">"#);
-        for (name, session, checkpoint, text, words) in drafts {
-            let _ = write!(
-                h,
-                r#"<li class="kept-draft" data-session="{s}"><p><strong>{s} #{checkpoint}</strong>: {}</p><textarea readonly rows="2" aria-label="Kept decision for {s}">{}</textarea> <button type="button" class="secondary" data-discard="{}">Discard</button></li>"#,
-                esc(words),
-                esc(text),
-                esc(name),
-                s = esc(session),
-            );
+pub fn kept(drafts: &[(&str, String, u8, &str, String)]) -> Html {
+    panel(html! {
+        @if !drafts.is_empty() {
+            section.kept-drafts aria-labelledby="kept-title" {
+                h3 #kept-title { "Decisions kept for checkpoints no longer open" }
+                ul.plain {
+                    @for (name, session, checkpoint, text, words) in drafts {
+                        li.kept-draft data-session=(session) {
+                            p { strong { (session) " #" (checkpoint) } ": " (words) }
+                            textarea readonly rows="2" aria-label={ "Kept decision for " (session) } { (text) }
+                            " "
+                            button.secondary type="button" data-discard=(name) { "Discard" }
+                        }
+                    }
+                }
+            }
         }
-        h.push_str("</ul></section>");
-    }
-    crate::model::Html(h)
+    })
 }

@@ -129,7 +129,7 @@ pub(super) fn is_not_found(error: &JsValue) -> bool {
 }
 
 /// What the browser said, in its words: an error's message, else its name, else the value.
-pub(super) fn words(error: &JsValue) -> String {
+pub(crate) fn words(error: &JsValue) -> String {
     if let Some(text) = error.as_string() {
         return text;
     }

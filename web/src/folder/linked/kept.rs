@@ -4,11 +4,10 @@
 //! name, so that the console can say which folder to link again.
 
 use super::LinkedFolder;
-use js_sys::{Array, Promise};
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{IdbDatabase, IdbObjectStore, IdbRequest, IdbTransactionMode};
+use crate::idb::done;
+use js_sys::Array;
+use wasm_bindgen::JsValue;
+use web_sys::{IdbObjectStore, IdbTransactionMode};
 
 const DATABASE: &str = "switchboard-folders";
 const STORE: &str = "links";
@@ -72,42 +71,5 @@ fn key(server: &str, project: &str) -> JsValue {
 
 /// The store, in a transaction of its own.
 async fn store(mode: IdbTransactionMode) -> Result<IdbObjectStore, String> {
-    let words = |e: JsValue| super::handle::words(&e);
-    let factory = web_sys::window()
-        .ok_or("no window")?
-        .indexed_db()
-        .map_err(words)?
-        .ok_or("This browser keeps no IndexedDB for this page.")?;
-    let open = factory.open_with_u32(DATABASE, 1).map_err(words)?;
-    let opening = open.clone();
-    let upgrade = Closure::once_into_js(move || {
-        if let Ok(db) = opening.result() {
-            let _ = db
-                .unchecked_into::<IdbDatabase>()
-                .create_object_store(STORE);
-        }
-    });
-    open.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
-    let db: IdbDatabase = done(&open).await?.unchecked_into();
-    db.transaction_with_str_and_mode(STORE, mode)
-        .and_then(|t| t.object_store(STORE))
-        .map_err(words)
-}
-
-/// A request's result once it succeeded, or its error in the browser's words.
-async fn done(request: &IdbRequest) -> Result<JsValue, String> {
-    let finished = Promise::new(&mut |resolve, reject| {
-        request.set_onsuccess(Some(&resolve));
-        request.set_onerror(Some(&reject));
-    });
-    let outcome = JsFuture::from(finished).await;
-    request.set_onsuccess(None);
-    request.set_onerror(None);
-    match outcome {
-        Ok(_) => request.result().map_err(|e| super::handle::words(&e)),
-        Err(_) => Err(match request.error() {
-            Ok(Some(error)) => super::handle::words(&error.into()),
-            _ => "IndexedDB failed without saying why".to_owned(),
-        }),
-    }
+    crate::idb::store(DATABASE, STORE, mode).await
 }

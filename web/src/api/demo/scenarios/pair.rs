@@ -152,6 +152,18 @@ pub fn pair_sessions(plan: &mut Plan) {
             None,
         ),
     );
+    // The automated audit before the merge (Pattern 1, step 9): nothing found.
+    plan.raw(
+        995,
+        0,
+        PLANNER,
+        BUILDER,
+        "Audit report (pair-105)".into(),
+        serde_json::json!({"status": "PASS", "severity": "MINOR", "scheming_detected": false,
+            "issues": [], "notes": ["tests untouched; ordering fixed in the query, no new dependency"]})
+        .to_string(),
+        "pair-105",
+    );
     plan.pair(
         990,
         "pair-105",
