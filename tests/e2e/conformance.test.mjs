@@ -31,9 +31,13 @@ test("the demo's rule breakers fail rules, each with its id, the seed's words an
   // Failing rules come first; the summary says how many MUST rules were actually tested.
   assert.equal(await green.locator("tr.rule").first().getAttribute("data-status"), "fail");
   assert.match(await green.locator("summary").textContent(), /GreenCastle — MUST rules tested \d+ of \d+ · \d+ fail/);
-  // A rule the console cannot decide (the contract's files are not read) is not tested, with why.
-  const untested = green.locator('tr.rule[data-status="not tested"]').first();
-  assert.match(await untested.locator(".rule-details").textContent(), /not|unknown/);
+  // A rule the console cannot decide (the contract's files are not read) is not tested, with
+  // why, and never counted as a pass: BlueLake's tests are the contract's, which it cannot read.
+  const blue = page.locator('details.agent-conformance[data-agent="BlueLake"]');
+  await blue.locator("summary").click();
+  const untested = blue.locator('tr.rule[data-status="not tested"][data-rule="000.error.test-syntax-error"]');
+  assert.match(await untested.locator(".rule-details").textContent(), /the contract's files were not read/);
+  assert.match(await blue.locator("summary").textContent(), /· [1-9]\d* not tested ·/);
 
   // The deciding message opens in the message view.
   const link = secret.locator(".messages a").first();

@@ -354,13 +354,14 @@ impl<'a> Scanner<'a> {
 /// so that the loop most strings end in needs no saved registers; the same with WebAssembly
 /// SIMD (the npm package's build); elsewhere eight at a time.
 #[inline(always)]
-fn skip_plain(bytes: &[u8], mut i: usize) -> usize {
+fn skip_plain(bytes: &[u8], i: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{
             _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
             _mm_set1_epi8,
         };
+        let mut i = i;
         while let Some(chunk) = bytes.get(i..i + 16) {
             // SAFETY: `chunk` holds sixteen bytes; SSE2 is enabled on every x86-64 target.
             let hits = unsafe {
@@ -384,6 +385,7 @@ fn skip_plain(bytes: &[u8], mut i: usize) -> usize {
         use std::arch::wasm32::{
             u8x16_bitmask, u8x16_eq, u8x16_max, u8x16_splat, v128_load, v128_or,
         };
+        let mut i = i;
         while let Some(chunk) = bytes.get(i..i + 16) {
             // SAFETY: `chunk` holds sixteen bytes (WebAssembly loads need no alignment).
             let x = unsafe { v128_load(chunk.as_ptr().cast()) };
