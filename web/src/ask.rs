@@ -13,8 +13,8 @@
 use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
 use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
 use crate::model::{
-    AuditRun, CheckpointCard, Coverage, EvidencePage, Fate, FileRead, Html, Inspection, ReadPlan,
-    SessionPage, SessionRow, TrafficKey, TrafficSummary,
+    AuditRun, CheckpointCard, Coverage, EvidencePage, Fate, FileRead, Html, InspectedMessage,
+    ReadPlan, SessionList, SessionPage, TrafficKey, TrafficSummary,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -90,6 +90,8 @@ pub struct Inspect {
     pub message: MailRow,
     /// Show its secrets (else masked).
     pub reveal: bool,
+    /// With its members and raw JSON (else badge, session and body).
+    pub full: bool,
 }
 
 /// Adds a page of messages to a project's traffic (`reset`: replaces what was loaded).
@@ -115,7 +117,7 @@ pub struct Load {
     pub agents: Option<Vec<String>>,
 }
 
-/// Every Pair session at `now_ms`.
+/// Every Pair session at `now_ms`, as a table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sessions {
     /// The project.
@@ -124,6 +126,8 @@ pub struct Sessions {
     pub now_ms: i64,
     /// Show secrets (else masked).
     pub reveal: bool,
+    /// Every row (else the first [`crate::model::sessions::FIRST_ROWS`]).
+    pub all: bool,
 }
 
 /// One Pair session in full (`None`: no such session).
@@ -332,9 +336,9 @@ macro_rules! answers {
 
 answers! {
     Redact => Vec<Option<String>>;
-    Inspect => Inspection;
+    Inspect => InspectedMessage;
     Load => TrafficSummary;
-    Sessions => Vec<SessionRow>;
+    Sessions => SessionList;
     Session => Option<SessionPage>;
     Checkpoints => Vec<CheckpointCard>;
     Drafts => Vec<Draft>;

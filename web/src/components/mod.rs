@@ -7,7 +7,6 @@
 pub mod checkpoint;
 pub mod drafts;
 pub mod evidence;
-pub mod fields;
 pub mod folder;
 pub mod html;
 pub mod load;

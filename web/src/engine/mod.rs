@@ -31,14 +31,17 @@ pub mod traffic;
 pub mod trail;
 
 pub use fields::inspect;
+pub use html::message::inspected;
 pub use traffic::Traffic;
 
 use crate::api::demo::server::DemoServer;
 use crate::ask::{encode, Ask, Request};
-use crate::model::{TrafficKey, TrafficSummary};
+use crate::model::sessions::FIRST_ROWS;
+use crate::model::{InspectedMessage, SessionList, TrafficKey, TrafficSummary};
 use secrets::shown;
 use std::collections::HashMap;
 use switchboard_core::evidence::trail::TrailLine;
+use switchboard_core::protocol::FamilyId;
 
 /// The engine's state: loaded traffic and the demo server.
 #[derive(Default)]
@@ -70,11 +73,15 @@ impl Engine {
                 key,
                 message,
                 reveal,
-            }) => reply::<q::Inspect>(Ok(fields::inspect(
-                &message,
-                self.traffic.get(&key),
-                reveal,
-            ))),
+                full,
+            }) => {
+                let inspection = fields::inspect(&message, self.traffic.get(&key), reveal);
+                reply::<q::Inspect>(Ok(InspectedMessage {
+                    html: html::message::inspected(&inspection, &key, full),
+                    wants_traffic: inspection.family == Some(FamilyId::Pair)
+                        && inspection.belongs.is_none(),
+                }))
+            }
             Request::Load(q::Load {
                 key,
                 rows,
@@ -98,10 +105,16 @@ impl Engine {
                 key,
                 now_ms,
                 reveal,
-            }) => reply::<q::Sessions>(
-                self.traffic(&key)
-                    .map(|t| shown(sessions::rows(t, now_ms), reveal)),
-            ),
+                all,
+            }) => reply::<q::Sessions>(self.traffic(&key).map(|t| {
+                let rows = shown(sessions::rows(t, now_ms), reveal);
+                let drawn = if all { rows.len() } else { FIRST_ROWS };
+                SessionList {
+                    html: html::sessions::list(&rows, drawn, &key, now_ms),
+                    ids: rows.iter().take(drawn).map(|r| r.id.clone()).collect(),
+                    total: rows.len(),
+                }
+            })),
             Request::Session(q::Session {
                 key,
                 id,

@@ -273,7 +273,7 @@ pub fn checkpoints(
             let body = opening
                 .and_then(|e| e.value())
                 .and_then(|v| v.get("body"))
-                .map(|body| fields::fields(body, "/body", &[]))
+                .map(|body| shown(fields::fields(body, "/body", &[]), reveal))
                 .unwrap_or_default();
             let audits = audits::of_session(traffic, s);
             Some(CheckpointCard {
@@ -286,7 +286,7 @@ pub fn checkpoints(
                 session: row(s, now),
                 opened_at_ms: record.opened_at.map(|t| t.0),
                 opened_by: opening.and_then(|e| e.id),
-                fields: body,
+                fields: panel(html::message::fields(&body)),
                 change_order: s
                     .change_orders
                     .iter()

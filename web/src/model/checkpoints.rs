@@ -1,7 +1,6 @@
 //! The checkpoint queue: each open human checkpoint with what the reviewer needs to decide.
 //! The decisions it allows are the core's (`Checkpoint::decisions`).
 
-use super::message::Field;
 use super::sessions::SessionRow;
 use super::Html;
 use serde::{Deserialize, Serialize};
@@ -19,8 +18,9 @@ pub struct CheckpointCard {
     pub opened_at_ms: Option<i64>,
     /// The message that opened it.
     pub opened_by: Option<u64>,
-    /// That message's content, as labelled values (artifacts, build result, evidence).
-    pub fields: Vec<Field>,
+    /// That message's content as labelled values (artifacts, build result, evidence), as the
+    /// engine wrote them.
+    pub fields: Html,
     /// The change order under review (#3), as the engine wrote it.
     pub change_order: Option<Html>,
     /// The session's audit reports, as the engine wrote them.

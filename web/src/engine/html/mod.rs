@@ -12,12 +12,15 @@ pub mod audit;
 pub mod boards;
 pub mod conformance;
 pub mod evidence;
+pub mod message;
 pub mod session;
+pub mod sessions;
 pub mod trail;
 
-use crate::model::Html;
+use crate::model::{Html, IntegrityView};
 use crate::words::{self, when};
 use maud::{html, Markup, PreEscaped};
+use switchboard_core::session::pair::IntegrityStatus;
 use switchboard_core::time::Timestamp;
 
 /// A panel as it crosses to the page.
@@ -40,6 +43,18 @@ fn time(ms: i64) -> Markup {
 /// `text`, or `?` when there is none.
 fn or_unknown(text: Option<&str>) -> &str {
     text.unwrap_or("?")
+}
+
+/// A contract's integrity: `tampered:` flagged with the files, else its status.
+fn integrity(integrity: &IntegrityView) -> Markup {
+    html! {
+        @match integrity.status {
+            IntegrityStatus::Tampered => {
+                strong.flag { "tampered: " } " " code { (integrity.files.join(", ")) }
+            }
+            status => (status.as_str()),
+        }
+    }
 }
 
 /// A countdown to `at_ms` as at `now_ms`; the page's `EngineHtml` ticks it every second

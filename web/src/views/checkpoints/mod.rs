@@ -31,7 +31,6 @@ use crate::ask::{self, Drafts};
 use crate::components::checkpoint::integrity;
 use crate::components::drafts::{self, DraftKey, DECISION, REASON};
 use crate::components::evidence::{EvidencePanel, Reviewed};
-use crate::components::fields::Fields;
 use crate::components::html::EngineHtml;
 use crate::components::load::{fetch, load, Data};
 use crate::components::route::Here;
@@ -362,7 +361,7 @@ fn Card(
                 // show the opening message's artifacts or build result.
                 {match card.change_order {
                     Some(html) => view! { <EngineHtml html /> }.into_any(),
-                    None => view! { <Fields fields=card.fields /> }.into_any(),
+                    None => view! { <EngineHtml html=card.fields /> }.into_any(),
                 }}
                 // The mail's word on the contract, until the folder's files were read: then the
                 // evidence panel computes it.
