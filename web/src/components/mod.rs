@@ -1,5 +1,5 @@
 //! What the views share: the route's parameters, loading and error states, times and
-//! countdowns, a contract's integrity, a message's labelled fields, panels the engine wrote, a
+//! countdowns, a contract's integrity, panels the engine wrote, a
 //! checkpoint's evidence from the project's folder, drafts kept per checkpoint, the review trail, the
 //! project's linked folder, a project's traffic (with its progress) and the protocol views' navigation, and the watcher
 //! behind the tab title and notifications.

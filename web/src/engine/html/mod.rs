@@ -1,6 +1,7 @@
 //! The read-only panels, written here as HTML: a checkpoint's evidence ([`evidence`]), a
 //! session's review trail ([`trail`]), audit reports and change orders ([`audit`]), a session
-//! in full ([`session`]), the task boards ([`boards`]) and agent conformance
+//! in full ([`session`]), the sessions list ([`sessions`]), a message's inspection
+//! ([`message`]), the task boards ([`boards`]) and agent conformance
 //! ([`conformance`]). They are `maud` templates: every text spliced in is escaped by its
 //! type, and the one HTML taken as it is, Markdown as the console's safe renderer wrote it,
 //! goes through [`markdown`]. The page inserts the result as it inserts rendered Markdown
