@@ -125,6 +125,16 @@ fn checkpoint_3_needs_what_the_change_order_names() {
     let r = roles(&n);
     assert!(r.contains(&(Role::NamedByChangeOrder, "tests/test_session.py".into())));
     assert!(r.contains(&(Role::NamedByChangeOrder, "requirements.txt".into())));
+    // Named by the change order first, it is still the manifest its dependency is checked in.
+    let found = n
+        .searches
+        .iter()
+        .find(|s| s.role == Role::Manifest)
+        .unwrap();
+    let mut n = n.clone();
+    n.found(found.select(["requirements.txt", "README.md"]));
+    let manifests: Vec<&str> = n.manifests().map(|p| p.as_str()).collect();
+    assert_eq!(manifests, ["requirements.txt"]);
     assert!(r.contains(&(Role::NextVersion, "tmp/pair_1767000000_tests_v2.py".into())));
     assert!(r.contains(&(
         Role::NextVersion,

@@ -203,6 +203,31 @@ fn an_audit_report_naming_tampering_marks_the_contract() {
         .all(|v| v.by.as_deref() == Some(BUILDER)));
     assert_eq!(s.integrity.files, ["tests/test_auth.py"]);
     assert_eq!(s.audits[0].status, "FAIL");
+
+    // Mailed under the subject AUDIT_REPORT, `body_md` is the report itself (not a Pair
+    // body): it is the session's audit all the same.
+    let last = rows.len() - 1;
+    rows[last]["subject"] = json!("AUDIT_REPORT");
+    rows[last]["body_md"] = json!(report.to_string());
+    let s = &first(&rows);
+    assert_eq!(
+        codes(s),
+        [ViolationCode::AuditFailed, ViolationCode::ContractTampered]
+    );
+    assert_eq!(s.audits.len(), 1);
+    let checked = protocol::validate_body_md(
+        Some("AUDIT_REPORT"),
+        &report.to_string(),
+        &Options::default(),
+    )
+    .0;
+    assert!(checked.valid, "{checked:?}");
+    assert_eq!(checked.message_type, Some("AUDIT_REPORT"));
+    // The whole row, as `switchboard validate` reads it (the fast path first).
+    let row = rows[last].to_string();
+    let whole = protocol::validate_slice(row.as_bytes(), &Options::default());
+    assert!(whole.valid, "{whole:?}");
+    assert_eq!(whole.message_type, Some("AUDIT_REPORT"));
 }
 
 #[test]

@@ -20,7 +20,8 @@ echo "route: $(cat "$SWITCHBOARD_HOME/wasm-route" 2>/dev/null || echo unknown) (
 ))"
 echo "| file | bytes | gzip -9 bytes | gzip / goal |"
 echo "|---|---:|---:|---:|"
-for file in dist/*; do
+# Every file, the wasm-bindgen snippets (dist/snippets/…: the reviewer's key) too.
+find dist -type f | sort | while read -r file; do
     raw=$(stat -c %s "$file")
     gz=$(gzip -9c "$file" | wc -c)
     ratio="-"

@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { openPage } from "../support/browser.mjs";
-import { useConsole } from "../support/console.mjs";
+import { connectTo, useConsole } from "../support/console.mjs";
 import { startStaticServer } from "../support/static-server.mjs";
 import { SERVERS, freePort, pythonOf, startAgentMail } from "../support/agent-mail.mjs";
 import { haveCli, validate } from "../support/validate.mjs";
@@ -220,9 +220,12 @@ for (const [label, venv, variant] of [
       await card.waitFor({ timeout: 30_000 });
       assert.equal(await card.getAttribute("data-checkpoint"), "1");
       assert.match(await card.locator(".needs").textContent(), /tmp\/pair_1767200000_spec_draft\.md/);
+      await page.getByLabel("Reviewing as").fill("Ada");
       await card.getByLabel("Decision for pair-live (as the seed writes it)").fill("APPROVED");
       const outgoing = card.locator(".outgoing");
       await outgoing.waitFor();
+      // No folder is linked: approving is an override, with its reason.
+      await card.getByLabel("Reason for the override (recorded in the review trail)").fill("contract read in the PR");
       assert.match(await outgoing.textContent(), /Will send CONTRACT_FINAL from BlueLake to GreenCastle in thread pair-live · valid/);
       const body = JSON.parse(await outgoing.locator("pre").textContent());
 
@@ -273,11 +276,7 @@ for (const [label, venv, variant] of [
         subject: "Odd thread", body_md: "In a thread with URL characters.", thread_id: thread,
       });
       const page = await openPage(web.browser);
-      await page.goto(web.url);
-      await page.getByLabel("Server URL").fill(server.url);
-      await page.getByLabel("Remember for this tab (sessionStorage)").check();
-      await page.getByRole("button", { name: "Connect" }).click();
-      await page.getByRole("heading", { name: "Projects" }).waitFor();
+      await connectTo(page, web, server.url);
       await page.getByRole("link", { name: project.slug }).click();
       await page.getByRole("link", { name: "GreenCastle", exact: true }).first().click();
       const row = page.locator("li.row", { hasText: "Odd thread" });

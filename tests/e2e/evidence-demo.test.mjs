@@ -2,7 +2,8 @@
 // headless Chromium: the draft's spec rendered and its tests with line numbers at #1, an
 // intact and a tampered contract (the changed test line shown) at #2, the audit's findings
 // beside their diff lines, the change order beside the manifests at #3, and APPROVED sending
-// CONTRACT_FINAL with the fingerprints of exactly the tests shown, kept as a review record.
+// CONTRACT_FINAL with the fingerprints of exactly the tests shown, kept as a signed record in the
+// project's review trail.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage } from "../support/browser.mjs";
@@ -65,9 +66,10 @@ test("/demo/checkpoints shows each checkpoint's evidence from the demo's folder"
   assert.deepEqual(page.errors, []);
 });
 
-test("APPROVED sends the fingerprints of the tests shown and keeps a review record", async () => {
+test("APPROVED sends the fingerprints of the tests shown and keeps a signed review record in the trail", async () => {
   const page = await openPage(web.browser);
   await page.goto(`${web.url}${LAB}/checkpoints`);
+  await page.getByLabel("Reviewing as").fill("Ada");
   const tests = artifact(page, "pair-101", "tests");
   await tests.waitFor();
   const sha = await tests.locator(".sha code").textContent();
@@ -76,22 +78,25 @@ test("APPROVED sends the fingerprints of the tests shown and keeps a review reco
   const body = JSON.parse(await c.locator(".outgoing pre").textContent());
   assert.deepEqual(body.test_fingerprints, { "tmp/pair_1767101000_tests.py": `sha256:${sha}` });
   await c.getByRole("button", { name: "Send decision" }).click();
-  const sent = page.locator(".progress", { hasText: /^Sent CONTRACT_FINAL to GreenCastle \(message \d+\)\. The review record is kept/ });
+  const sent = page.locator(".progress", { hasText: /^Sent CONTRACT_FINAL to GreenCastle \(message \d+\)\. The review record is in the project's trail\./ });
   await sent.waitFor();
   const id = Number((await sent.textContent()).match(/\(message (\d+)\)/)[1]);
 
-  // The session lists the record; its export is JSON Lines naming what was shown and sent.
+  // The session lists the record from the trail (kept in the demo's mail), signed and
+  // chained; its export is JSON Lines naming who decided, what was shown and sent.
   await openInApp(page, `${LAB}/sessions/pair-101`);
-  const record = page.locator("tr.review-record");
+  const record = page.locator('li.trail-record[data-outcome="decided"]');
   await record.waitFor();
-  assert.match(await record.textContent(), /#1APPROVED/);
+  assert.equal(await record.getAttribute("data-valid"), "true");
+  assert.match(await record.textContent(), /#1 APPROVED by Ada/);
   assert.match(await record.textContent(), new RegExp(`tmp/pair_1767101000_tests\\.py \\(tests\\) ${sha}`));
-  const link = page.getByRole("link", { name: "Export as JSON Lines" });
-  assert.equal(await link.getAttribute("download"), "pair-101-reviews.jsonl");
+  const link = page.getByRole("link", { name: "Export the project's trail as JSON Lines" });
+  assert.equal(await link.getAttribute("download"), "pair-lab-review-trail.jsonl");
   const href = await link.getAttribute("href");
   const lines = decodeURIComponent(href.slice(href.indexOf(",") + 1)).trimEnd().split("\n");
   assert.equal(lines.length, 1);
-  const kept = JSON.parse(lines[0]);
+  const kept = JSON.parse(lines[0]).record;
+  assert.equal(kept.reviewer, "Ada");
   assert.equal(kept.decision, "APPROVED");
   assert.equal(kept.checkpoint, "contract_review");
   assert.deepEqual(kept.sent.map((s) => [s.subject, s.server_id]), [["CONTRACT_FINAL", id]]);

@@ -145,6 +145,7 @@ describe("checkpoint evidence from a linked folder, against a real upstream 0.2.
     const spec = card.locator(`details.artifact[data-role="spec"][data-path="${SPEC}"] .artifact-text`);
     assert.match(await spec.textContent(), /returns n! for n ≥ 0/);
 
+    await page.getByLabel("Reviewing as").fill("Ada");
     await card.getByLabel(`Decision for ${SESSION} (as the seed writes it)`).fill("APPROVED");
     await card.locator(".outgoing").waitFor();
     await card.getByRole("button", { name: "Send decision" }).click();

@@ -15,6 +15,12 @@ const LAB = "/demo/p/pair-lab";
 /** The checkpoint card of a session. */
 const card = (page, session) => page.locator(`li.checkpoint-card[data-session="${session}"]`);
 
+/** Opens the project's checkpoints as reviewer Ada (the review trail names who decided). */
+async function checkpoints(page) {
+  await page.goto(`${web.url}${LAB}/checkpoints`);
+  await page.getByLabel("Reviewing as").fill("Ada");
+}
+
 /** Types a decision into a session's card and waits for its preview; → the outgoing blocks. */
 async function decide(page, session, text) {
   const c = card(page, session);
@@ -89,7 +95,7 @@ test("the demo's short URLs open populated protocol views", async () => {
 
 test("checkpoint #1: REVISE, the planner drafts again, then APPROVED sends CONTRACT_FINAL", async () => {
   const page = await openPage(web.browser);
-  await page.goto(`${web.url}${LAB}/checkpoints`);
+  await checkpoints(page);
   await card(page, "pair-101").waitFor();
   const openBefore = Number((await page.title()).match(/^\((\d+)\)/)[1]);
 
@@ -145,7 +151,7 @@ test("checkpoint #1: REVISE, the planner drafts again, then APPROVED sends CONTR
 
 test("checkpoint #3: ACCEPT CHANGE sends the contract's next version", async () => {
   const page = await openPage(web.browser);
-  await page.goto(`${web.url}${LAB}/checkpoints`);
+  await checkpoints(page);
   const c = await decide(page, "pair-103", "ACCEPT CHANGE: the tests import jwt; allow pyjwt>=2.8");
   const out = c.locator(".outgoing");
   assert.match(await out.textContent(), /Will send CHANGE_ORDER_ACCEPTED from BlueLake to GreenCastle in thread pair-103 · valid/);
@@ -202,7 +208,7 @@ test("a reviewer who allows it is notified when a checkpoint opens", async () =>
       static requestPermission() { return Promise.resolve("granted"); }
     };
   });
-  await page.goto(`${web.url}${LAB}/checkpoints`);
+  await checkpoints(page);
   await page.getByRole("button", { name: "Notify me when a checkpoint opens" }).click();
   await page.getByText("You will get a desktop notification when a checkpoint opens.").waitFor();
   const c = await decide(page, "pair-101", "REVISE: add a test for an empty invoice");

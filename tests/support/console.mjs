@@ -40,3 +40,15 @@ export async function openInApp(page, path) {
   }, path);
   await page.waitForURL((url) => url.pathname === path);
 }
+
+/**
+ * Connects `page` (a fresh page of the console at `web`) to the Agent Mail server at
+ * `serverUrl`, remembered for the tab (so a reload reconnects), and waits for its projects.
+ */
+export async function connectTo(page, web, serverUrl) {
+  await page.goto(web.url);
+  await page.getByLabel("Server URL").fill(serverUrl);
+  await page.getByLabel("Remember for this tab (sessionStorage)").check();
+  await page.getByRole("button", { name: "Connect" }).click();
+  await page.getByRole("heading", { name: "Projects" }).waitFor();
+}

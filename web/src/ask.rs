@@ -13,14 +13,14 @@
 use crate::api::demo::call::{DemoAnswer, DemoAsk, DemoCall};
 use crate::api::{BackendError, CheckpointDecision, Draft, MailRow};
 use crate::model::{
-    AuditRun, CheckpointCard, Coverage, EvidencePage, FileRead, Html, Inspection, ReadPlan,
-    SessionPage, SessionRow, TrafficKey, TrafficSummary,
+    AuditRun, CheckpointCard, Coverage, EvidencePage, Fate, FileRead, Html, InspectedMessage,
+    ReadPlan, SessionList, SessionPage, TrafficKey, TrafficSummary,
 };
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::rc::Rc;
 use switchboard_core::evidence::path::FolderPath;
-use switchboard_core::evidence::record::ReviewRecord;
+use switchboard_core::evidence::trail::TrailLine;
 
 /// A question to the engine, and the type of its answer.
 pub trait Ask {
@@ -61,10 +61,16 @@ pub enum Request {
     EvidenceNeeds(EvidenceNeeds),
     /// [`Evidence`].
     Evidence(Evidence),
-    /// [`RecordLine`].
-    RecordLine(RecordLine),
-    /// [`ReadRecords`].
-    ReadRecords(ReadRecords),
+    /// [`CheckpointFate`].
+    CheckpointFate(CheckpointFate),
+    /// [`ToSign`].
+    ToSign(ToSign),
+    /// [`Seal`].
+    Seal(Seal),
+    /// [`Trail`].
+    Trail(Trail),
+    /// [`KeptDrafts`].
+    KeptDrafts(KeptDrafts),
     /// A call to the demo server ([`DemoAsk`]).
     Demo(DemoCall),
 }
@@ -84,6 +90,8 @@ pub struct Inspect {
     pub message: MailRow,
     /// Show its secrets (else masked).
     pub reveal: bool,
+    /// With its members and raw JSON (else badge, session and body).
+    pub full: bool,
 }
 
 /// Adds a page of messages to a project's traffic (`reset`: replaces what was loaded).
@@ -109,7 +117,7 @@ pub struct Load {
     pub agents: Option<Vec<String>>,
 }
 
-/// Every Pair session at `now_ms`.
+/// Every Pair session at `now_ms`, as a table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sessions {
     /// The project.
@@ -118,6 +126,8 @@ pub struct Sessions {
     pub now_ms: i64,
     /// Show secrets (else masked).
     pub reveal: bool,
+    /// Every row (else the first [`crate::model::sessions::FIRST_ROWS`]).
+    pub all: bool,
 }
 
 /// One Pair session in full (`None`: no such session).
@@ -216,15 +226,59 @@ pub struct Evidence {
     pub reveal: bool,
 }
 
-/// A review record as the JSON line it is kept as (the core's `ReviewRecord::to_json_line`;
-/// JSON is written and read in the engine, so the main module carries no JSON codec for it).
+/// What became of a checkpoint a reviewer is deciding, read back from the project's mail
+/// (the UI reads the newest mail first): still open, closed by the decision being sent (a
+/// send whose reply was lost), or decided elsewhere or timed out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordLine(pub ReviewRecord);
+pub struct CheckpointFate {
+    /// The project.
+    pub key: TrafficKey,
+    /// The session.
+    pub session: String,
+    /// The message that opened the checkpoint.
+    pub opened: Option<u64>,
+    /// Its log position, when no message id is known.
+    pub entry: usize,
+    /// The messages the decision sends.
+    pub sent: Vec<Draft>,
+}
 
-/// The review records kept as JSON Lines, read back as the table the session view shows (a
-/// line that is no record is skipped; empty: none).
+/// The text a reviewer signs for a record (JSON is written in the engine, so the main module
+/// carries no JSON codec for records): the record chained after the project's trail, without
+/// its signature. The engine keeps the line until [`Seal`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReadRecords(pub String);
+pub struct ToSign {
+    /// The project.
+    pub key: TrafficKey,
+    /// The record, unsigned (its `prev` is set by the engine).
+    pub line: TrailLine,
+}
+
+/// The line [`ToSign`] answered, signed (the signature as hex), as the message that keeps it
+/// in the project's mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seal(pub String);
+
+/// A session's records in the project's review trail, each checked, with the trail's export.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trail {
+    /// The project.
+    pub key: TrafficKey,
+    /// The session.
+    pub session: String,
+}
+
+/// The decisions this browser keeps for the project's checkpoints that are no longer open,
+/// each with what became of its checkpoint, written as HTML (a Discard button per draft,
+/// `data-discard` naming it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptDrafts {
+    /// The project.
+    pub key: TrafficKey,
+    /// Each kept draft: its name in storage (`switchboard.draft|server|project|session|
+    /// checkpoint|opened`, parts percent-encoded) and its text.
+    pub drafts: Vec<(String, String)>,
+}
 
 /// Each agent's conformance to the protocols (the core's conformance report), failing
 /// agents first.
@@ -282,9 +336,9 @@ macro_rules! answers {
 
 answers! {
     Redact => Vec<Option<String>>;
-    Inspect => Inspection;
+    Inspect => InspectedMessage;
     Load => TrafficSummary;
-    Sessions => Vec<SessionRow>;
+    Sessions => SessionList;
     Session => Option<SessionPage>;
     Checkpoints => Vec<CheckpointCard>;
     Drafts => Vec<Draft>;
@@ -294,8 +348,11 @@ answers! {
     Conformance => Html;
     EvidenceNeeds => ReadPlan;
     Evidence => EvidencePage;
-    RecordLine => String;
-    ReadRecords => String;
+    CheckpointFate => Fate;
+    ToSign => String;
+    Seal => Draft;
+    Trail => Html;
+    KeptDrafts => Html;
 }
 
 /// Why a question has no answer.

@@ -6,13 +6,12 @@ use leptos_router::params::ParamsMap;
 use switchboard_core::pane::FilterMode;
 use switchboard_web::api::MailRow;
 use switchboard_web::components::route::{query_value, route_param};
-use switchboard_web::engine::{inspect, Engine};
+use switchboard_web::engine::{inspect, inspected, Engine};
 use switchboard_web::link::{decode_request_bytes, EngineLink};
 use switchboard_web::markdown::{is_safe_url, render};
-use switchboard_web::model::{Inspection, Verdict};
+use switchboard_web::model::{Inspection, TrafficKey, Verdict};
 use switchboard_web::percent::encode;
 use switchboard_web::routes::{self, Source};
-use switchboard_web::views::message::{Badge, Body};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -184,7 +183,12 @@ fn the_badge_names_family_type_and_each_issue_path() {
     let invalid = message("PROGRESS", &valid.body_md.replace("40", "140"));
     let host = host();
     let inspection = verdict(&invalid);
-    leptos::mount::mount_to(host.clone(), move || view! { <Badge inspection /> }).forget();
+    let key = TrafficKey {
+        src: Source::Demo,
+        project: "p".into(),
+    };
+    let html = inspected(&inspection, &key, false).0;
+    leptos::mount::mount_to(host.clone(), move || view! { <div inner_html=html></div> }).forget();
     let text = host.text_content().unwrap();
     assert!(text.starts_with("Invalid · agent-po"), "{text}");
     assert_eq!(texts(&host, ".issues code"), ["/progress_percent"]);
@@ -267,7 +271,12 @@ async fn no_payload_of_the_xss_corpus_runs_or_leaves_active_markup() {
     for payload in XSS_CORPUS {
         let host = host();
         let html = render(payload);
-        leptos::mount::mount_to(host.clone(), move || view! { <Body html /> }).forget();
+        // As the message view inserts it (`engine::html::message`).
+        leptos::mount::mount_to(
+            host.clone(),
+            move || view! { <div class="body" inner_html=html></div> },
+        )
+        .forget();
         sleep(20).await;
         let all = host.query_selector_all(".body *").unwrap();
         for i in 0..all.length() {

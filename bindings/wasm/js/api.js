@@ -603,6 +603,10 @@ export function createApi(glue, { full }) {
     return unwrap(glue.verifyFingerprints(jsonText(baseline, "baseline", fn), jsonText(current, "current", fn)));
   }
 
+  function verifyRecords(trail, head) {
+    return unwrap(glue.verifyRecords(toText(trail, "verifyRecords"), head ?? undefined));
+  }
+
   function audit(input) {
     if (input === null || typeof input !== "object") throw new TypeError(`audit: expected {contract, diff, approved?}, got ${describe(input)}`);
     const { contract, diff, approved = [] } = input;
@@ -729,6 +733,7 @@ export function createApi(glue, { full }) {
     nextGate,
     fingerprint,
     verifyFingerprints,
+    verifyRecords,
     audit,
   };
 }

@@ -638,6 +638,29 @@ export declare function verifyFingerprints(
 ): Verification;
 
 /**
+ * Checks a review trail the console kept (JSON Lines in chain order, as it exports them), as
+ * `switchboard records verify` does: each record chains to the one before (SHA-256), its
+ * Ed25519 signature verifies with the public key it names, and an APPROVED record's test
+ * fingerprints are those of the CONTRACT_FINAL it sent. With `head` (the SHA-256 the console
+ * shows), the trail must end there (a chain alone cannot tell its last records were cut off).
+ *
+ * @throws SwitchboardError `bad_fingerprints` for a head that is not 64 hex digits.
+ */
+export declare function verifyRecords(
+  trail: string,
+  head?: string,
+): {
+  valid: boolean;
+  records: number;
+  head: string | null;
+  problems: {
+    line: number;
+    code: "not_a_record" | "chain_broken" | "bad_signature" | "fingerprints_differ" | "other_project" | "head_mismatch";
+    message: string;
+  }[];
+};
+
+/**
  * Audits a builder's change against the contract for the gaming patterns, as `switchboard
  * audit --compact` does: `audit_report.json` (`PASS`/`FAIL`, the worst severity,
  * `scheming_detected`, each finding with its pattern and `file:line`, notes). Contract files

@@ -10,6 +10,7 @@ mod fingerprint;
 mod gate;
 mod output;
 mod pane;
+mod records;
 mod reply;
 mod schema;
 mod session;
@@ -61,6 +62,8 @@ enum Command {
     Export(factory::ExportArgs),
     /// Check each agent of a message log against the protocols (stable check ids, a baseline).
     Conformance(conformance::Args),
+    /// Check a review trail the console kept (chain, signatures, approved fingerprints).
+    Records(records::Args),
 }
 
 /// Parses the process arguments and runs the chosen subcommand.
@@ -79,5 +82,6 @@ pub fn main() -> ExitCode {
         Command::Tasks(args) => tasks::run(args),
         Command::Export(args) => factory::run_export(args),
         Command::Conformance(args) => conformance::run(args),
+        Command::Records(args) => records::run(args),
     }
 }

@@ -12,7 +12,7 @@
 //! - [`integrity`]: current hashes against the baseline fingerprints, with changed lines.
 //! - [`report`], [`diff_view`]: an audit report as read, and a diff with its findings placed.
 //! - [`change_order`]: the files, tests and dependency a change order names.
-//! - [`record`]: the review record, as JSON Lines.
+//! - [`record`]: the review record, as JSON Lines; [`trail`]: records chained and signed.
 
 pub mod change_order;
 pub mod content;
@@ -22,6 +22,7 @@ pub mod needs;
 pub mod path;
 pub mod record;
 pub mod report;
+pub mod trail;
 
 pub use needs::{needs, Artifact, Needs, Role, Search};
 

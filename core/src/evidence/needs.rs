@@ -160,6 +160,26 @@ impl Needs {
         self.artifacts.iter().filter_map(|a| a.path.as_ref().ok())
     }
 
+    /// Adds what listing a [`Search`]'s directory found, but no path twice (what a message
+    /// named first keeps its role).
+    pub fn found(&mut self, artifacts: impl IntoIterator<Item = Artifact>) {
+        for artifact in artifacts {
+            let known = artifact.path.as_ref().is_ok_and(|p| self.get(p).is_some());
+            if !known {
+                self.artifacts.push(artifact);
+            }
+        }
+    }
+
+    /// The dependency manifests to read: every artifact named like one (`requirements*.txt`,
+    /// `pyproject.toml`, `package.json`, `Cargo.toml`), whatever named it first — a change
+    /// order that mentions `requirements.txt` names the root's manifest before the listing
+    /// finds it.
+    pub fn manifests(&self) -> impl Iterator<Item = &FolderPath> {
+        self.paths()
+            .filter(|p| ContractPath::parse(p.as_str()).is_ok_and(|c| Manifest::of(&c).is_some()))
+    }
+
     fn push(&mut self, role: Role, written: &str, message: Option<u64>, expected: bool) {
         let path = resolve(written);
         let same = |a: &Artifact| match (&a.path, &path) {

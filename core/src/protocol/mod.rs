@@ -264,8 +264,12 @@ fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &O
         return Outcome::failed(ctx);
     };
     let pair = FamilyId::Pair.spec();
+    // Only a type whose message is `{subject, body}` takes its type from the subject: an
+    // AUDIT_REPORT mailed under that subject is the report itself (`audit_report.json`),
+    // recognised by its members below.
     let subject_type = subject
         .and_then(|s| pair.message_type(s.trim()))
+        .filter(|spec| spec.named_by_subject())
         .filter(|_| matches!(options.family, None | Some(FamilyId::Pair)))
         .filter(|_| !inner.contains_key("subject") && !inner.contains_key("body"));
     if let Some(spec) = subject_type {

@@ -378,6 +378,9 @@ pub trait Backend {
     /// sent the decision's drafts; the demo decides and sends in one call to its server,
     /// where its traffic is.
     fn send_decision(&self, project: &str, decided: Decided) -> BackendFuture<'_, Vec<u64>>;
+    /// Keeps a review record in the project's mail: `draft` is the trail agent's message to
+    /// itself (the core's `TrailLine::draft`); a server first registers that agent.
+    fn keep_record(&self, project: &str, draft: Draft) -> BackendFuture<'_, u64>;
     /// Full-text search in a project.
     fn search(&self, project: &str, query: &str) -> BackendFuture<'_, Vec<SearchHit>>;
     /// File reservations of a project (active and released).

@@ -17,7 +17,7 @@ use crate::model::evidence::FileRead;
 use crate::model::{EvidencePage, TrafficKey};
 use crate::words::title;
 use leptos::prelude::*;
-use switchboard_core::evidence::record::Shown as ShownArtifact;
+use switchboard_core::evidence::record::{Concern, Shown as ShownArtifact};
 use switchboard_core::fingerprint::{Fingerprints, Sha256Digest};
 use switchboard_core::session::pair::checkpoint::Checkpoint;
 
@@ -37,6 +37,16 @@ pub struct Seen {
     pub tests: Vec<(Sha256Digest, String)>,
     /// The folder's files were read (the panel computed the contract's integrity).
     pub read: bool,
+    /// What the files show (or their absence) that an approval would override.
+    pub concerns: Vec<Concern>,
+}
+
+/// What an approval overrides when the folder's files were not read.
+fn unread(why: &str) -> Seen {
+    Seen {
+        concerns: vec![Concern::MissingEvidence(why.to_owned())],
+        ..Seen::default()
+    }
 }
 
 /// What the panel loaded.
@@ -128,7 +138,9 @@ pub fn EvidencePanel(
         let (link, key, session) = (link.clone(), key.clone(), session.clone());
         fetch(async move {
             let Some(folder) = folder else {
-                reviewed.try_set(Some(Seen::default()));
+                reviewed.try_set(Some(unread(
+                    "no project folder is linked: nothing was read",
+                )));
                 return Some(Ok(Loaded::NoFolder));
             };
             let read = read_evidence(link, &folder, key, session, reveal).await;
@@ -139,10 +151,11 @@ pub fn EvidencePanel(
                         shown: page.shown,
                         tests,
                         read: true,
+                        concerns: page.concerns,
                     },
                     Ok(Loaded::Read(folder.name(), page.html)),
                 ),
-                Err(why) => (Seen::default(), Err(BackendError::Engine(why))),
+                Err(why) => (unread(&why), Err(BackendError::Engine(why))),
             };
             reviewed.try_set(Some(seen));
             Some(loaded)

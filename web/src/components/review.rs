@@ -1,79 +1,83 @@
 //! The review records: one per decision the console sends (the core's
-//! `evidence::record::ReviewRecord`: checkpoint, decision, time, the SHA-256 of every artifact
-//! shown, each message sent with its server id), kept in this browser's localStorage per
-//! source, project and session as JSON Lines (written and read by the engine), listed on the
-//! session view and exported as they are kept.
+//! `evidence::record::ReviewRecord`: reviewer, checkpoint, decision, outcome, time, the
+//! SHA-256 of every artifact shown, each message sent with its server id), chained after the
+//! project's trail and signed with the reviewer's key (WebCrypto Ed25519, kept in IndexedDB by
+//! `web/js/reviewer-key.js`), then kept in the project's mail (`Backend::keep_record`), where
+//! every browser connected to the server reads it. The engine writes the JSON and lists a
+//! session's records (`ask::ToSign`, `ask::Seal`, `ask::Trail`).
 
+use super::drafts::local_storage;
+use super::html::EngineHtml;
 use super::route::Here;
-use super::traffic::{answer, engine_call};
-use crate::api::Draft;
-use crate::ask::{ReadRecords, RecordLine};
+use super::traffic::{answer, engine_resource};
+use crate::api::{Backend, BackendError, Draft};
+use crate::ask::{Seal, ToSign, Trail};
 use crate::link::EngineLink;
+use crate::model::TrafficKey;
 use crate::routes::Source;
+use crate::store::TrafficState;
 use crate::words::when;
 use leptos::prelude::*;
-use switchboard_core::evidence::record::{ReviewRecord, Sent, Shown};
+use switchboard_core::evidence::record::{Outcome, ReviewRecord, Sent, Shown};
+use switchboard_core::evidence::trail::{hex, TrailLine};
 use switchboard_core::fingerprint::Sha256Digest;
 use switchboard_core::session::pair::checkpoint::Checkpoint;
+use wasm_bindgen::prelude::*;
 
-/// The localStorage key of a session's records.
-fn storage_key(src: Source, project: &str, session: &str) -> String {
-    format!(
-        "switchboard.reviews.{}.{}.{}",
-        src.as_str(),
-        crate::percent::encode(project),
-        crate::percent::encode(session)
-    )
+#[wasm_bindgen(module = "/js/reviewer-key.js")]
+extern "C" {
+    #[wasm_bindgen(catch, js_name = reviewerPublicKey)]
+    async fn public_key() -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_name = reviewerSign)]
+    async fn sign(bytes: &[u8]) -> Result<JsValue, JsValue>;
 }
 
-fn local_storage() -> Option<web_sys::Storage> {
-    if cfg!(target_arch = "wasm32") {
-        web_sys::window()?.local_storage().ok()?
-    } else {
-        None
-    }
-}
-
-/// The records kept for a session, as JSON Lines (empty: none).
-fn stored(src: Source, project: &str, session: &str) -> String {
-    local_storage()
-        .and_then(|s| s.get_item(&storage_key(src, project, session)).ok()?)
-        .unwrap_or_default()
+/// The bytes of a `Uint8Array` the key's functions answer, or the browser's refusal.
+fn bytes(answer: Result<JsValue, JsValue>) -> Result<Vec<u8>, String> {
+    answer
+        .map(|v| js_sys::Uint8Array::new(&v).to_vec())
+        .map_err(|e| format!("this browser's key store refused: {e:?}"))
 }
 
 /// What a decision sent, to record.
 pub struct Decided<'a> {
-    /// The source.
-    pub src: Source,
-    /// The project.
-    pub project: &'a str,
+    /// The reviewer.
+    pub reviewer: String,
     /// The session.
     pub session: &'a str,
     /// The checkpoint decided.
     pub checkpoint: Checkpoint,
     /// The decision as sent (`REVISE: …`).
     pub decision: String,
-    /// The source's time when it was sent.
-    pub now_ms: i64,
+    /// As the evidence allowed it, or an override.
+    pub outcome: Outcome,
     /// Every artifact shown with the form.
     pub shown: Vec<Shown>,
     /// The drafts sent, with the ids the server gave them.
     pub sent: &'a [(Draft, u64)],
 }
 
-/// Keeps the record of a decision sent (written as a JSON line by the engine).
+/// Keeps the record of a decision sent: chained after the project's trail, signed, and sent
+/// to the project's mail.
 ///
 /// # Errors
-/// The engine failed, or the browser refused to store it (storage full or disabled), in its
-/// words.
-pub async fn keep(link: &EngineLink, decided: Decided<'_>) -> Result<(), String> {
+/// The key store, the engine or the server refused, in words.
+pub async fn keep(
+    backend: &dyn Backend,
+    link: &EngineLink,
+    key: &TrafficKey,
+    decided: Decided<'_>,
+) -> Result<(), BackendError> {
+    let now_ms = backend.now_ms();
     let record = ReviewRecord {
-        project: decided.project.to_owned(),
+        reviewer: decided.reviewer,
+        project: key.project.clone(),
         session: decided.session.to_owned(),
         checkpoint: decided.checkpoint,
         decision: decided.decision,
-        decided_at_ms: decided.now_ms,
-        decided_at: when(decided.now_ms),
+        outcome: decided.outcome,
+        decided_at_ms: now_ms,
+        decided_at: when(now_ms),
         artifacts: decided.shown,
         sent: decided
             .sent
@@ -88,54 +92,47 @@ pub async fn keep(link: &EngineLink, decided: Decided<'_>) -> Result<(), String>
             })
             .collect(),
     };
-    let line = link.ask(RecordLine(record)).await?;
-    let storage = local_storage().ok_or("this browser keeps no local storage")?;
-    let mut all = stored(decided.src, decided.project, decided.session);
-    all.push_str(&line);
-    all.push('\n');
-    storage
-        .set_item(
-            &storage_key(decided.src, decided.project, decided.session),
-            &all,
-        )
-        .map_err(|e| format!("{e:?}"))
+    let refused = BackendError::Engine;
+    let public = hex(&bytes(public_key().await).map_err(refused)?);
+    let line = TrailLine::new(record, None, public);
+    let signed = link
+        .ask(ToSign {
+            key: key.clone(),
+            line,
+        })
+        .await
+        .map_err(refused)?;
+    let signature = hex(&bytes(sign(signed.as_bytes()).await).map_err(refused)?);
+    let draft = link.ask(Seal(signature)).await.map_err(refused)?;
+    backend.keep_record(&key.project, draft).await.map(|_| ())
 }
 
-/// A session's review records, with their JSON Lines export.
+/// A session's review records from the project's trail, each with its check, and the
+/// trail's export.
 #[component]
 pub fn ReviewRecords(
     /// The route.
     here: Here,
+    /// The project's traffic.
+    key: TrafficKey,
+    /// Its state.
+    state: Memo<Option<TrafficState>>,
     /// The session.
     session: String,
 ) -> impl IntoView {
-    let lines = stored(
-        here.src.get_untracked(),
-        &here.project.get_untracked(),
-        &session,
-    );
-    let export = format!(
-        "data:application/x-ndjson;charset=utf-8,{}",
-        crate::percent::encode(&lines)
-    );
-    let file = format!("{session}-reviews.jsonl");
-    let records = engine_call(here, move || Some(ReadRecords(lines.clone())));
+    let records = engine_resource(here, state, move || Trail {
+        key: key.clone(),
+        session: session.clone(),
+    });
     view! {
         <section class="review-records" aria-labelledby="review-records-title">
-            <h3 id="review-records-title">"Review records"</h3>
+            <h3 id="review-records-title">"Review trail"</h3>
             <p class="muted">
-                "Each decision sent from this browser, with the SHA-256 of every artifact shown and \
-                 the messages sent (kept in this browser's local storage)."
+                "Each decision sent from a console, kept in this project's mail: who decided, on which \
+                 artifacts (SHA-256), overrides with their reason, each record chained to the one before \
+                 and signed with its reviewer's key."
             </p>
-            {answer(records, move |table| if table.is_empty() {
-                view! { <p class="muted">"No decision was sent from this browser for this session."</p> }.into_any()
-            } else {
-                view! {
-                    // Written by the engine: every text escaped.
-                    <div inner_html=table></div>
-                    <p><a class="export" href=export.clone() download=file.clone()>"Export as JSON Lines"</a></p>
-                }.into_any()
-            })}
+            {answer(records, move |html| view! { <EngineHtml html /> }.into_any())}
         </section>
     }
 }

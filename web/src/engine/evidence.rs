@@ -51,12 +51,7 @@ fn needs_of(session: &PairSession, traffic: &Traffic, listings: &[(String, Vec<S
                 .flat_map(|(_, names)| search.select(names.iter().map(String::as_str)))
         })
         .collect();
-    for artifact in found {
-        let known = artifact.path.as_ref().is_ok_and(|p| needs.get(p).is_some());
-        if !known {
-            needs.artifacts.push(artifact);
-        }
-    }
+    needs.found(found);
     needs
 }
 
@@ -220,8 +215,7 @@ fn audit_evidence(
         (AuditSource::Mail(id), Some(report))
     } else if let Some((path, report)) = file_report {
         (AuditSource::File(path), Some(report))
-    } else {
-        let (_, parsed) = diff.as_ref()?;
+    } else if let Some((_, parsed)) = diff.as_ref() {
         let contract_files: Vec<(&str, &str)> = needs
             .artifacts
             .iter()
@@ -250,6 +244,13 @@ fn audit_evidence(
                 }
             }
         }
+    } else if notes.is_empty() {
+        // No report and no diff: nothing to show (a build without a diff is said elsewhere).
+        return None;
+    } else {
+        // A diff that does not parse: no audit could be run, and the panel says why.
+        notes.push("No audit report either: nothing was audited.".into());
+        (AuditSource::Computed, None)
     };
     let findings = report
         .as_ref()
@@ -321,13 +322,8 @@ fn change_order_evidence(
         })
         .collect();
     let manifests: Vec<(FolderPath, &str)> = needs
-        .artifacts
-        .iter()
-        .filter(|a| a.role == Role::Manifest)
-        .filter_map(|a| {
-            let path = a.path.as_ref().ok()?;
-            Some((path.clone(), read.text(path)?))
-        })
+        .manifests()
+        .filter_map(|path| Some((path.clone(), read.text(path)?)))
         .collect();
     Some(ChangeOrderEvidence {
         tests,
@@ -382,6 +378,7 @@ pub fn page(traffic: &Traffic, q: &ask::Evidence) -> Result<EvidencePage, String
     Ok(EvidencePage {
         html: super::html::evidence::evidence(&view),
         shown,
+        concerns: super::concerns::of_evidence(&view),
         reviewed: view.reviewed,
     })
 }
@@ -401,7 +398,7 @@ pub fn detail(traffic: &Traffic, q: &ask::Evidence) -> Result<EvidenceView, Stri
     );
     // The demo's folder is its own, not one the reviewer linked.
     let in_demo = q.key.src == Source::Demo;
-    let artifacts = needs
+    let mut artifacts: Vec<ArtifactView> = needs
         .artifacts
         .iter()
         .filter_map(|a| artifact_view(a, &read, q.reveal))
@@ -446,6 +443,23 @@ pub fn detail(traffic: &Traffic, q: &ask::Evidence) -> Result<EvidenceView, Stri
     let change_order = (needs.checkpoint == Some(Checkpoint::ChangeOrderReview))
         .then(|| change_order_evidence(s, &needs, &read, q.reveal))
         .flatten();
+    // A diff the audit section does not show (it does not parse) is shown as it is.
+    let audited = audit.as_ref().and_then(|a| a.diff.as_ref()).map(|(p, _)| p);
+    for a in &mut artifacts {
+        let shown_elsewhere = a.role == Role::AuditDiff && a.path.as_ref() != audited;
+        if let (true, Shown::InAudit, Some(text)) = (
+            shown_elsewhere,
+            &a.shown,
+            a.path.as_ref().and_then(|p| read.text(p)),
+        ) {
+            a.shown = Shown::Code(
+                shown_text(text, q.reveal)
+                    .lines()
+                    .map(str::to_owned)
+                    .collect(),
+            );
+        }
+    }
     Ok(EvidenceView {
         session: s.id.clone(),
         checkpoint: needs.checkpoint,

@@ -13,10 +13,13 @@
 //! - [`fields`]: a message's values, labelled, with its issues beside them.
 //! - [`secrets`]: secrets masked in what the views show, unless revealed.
 //! - [`demo`]: the demo server's calls answered.
-//! - [`evidence`]: a checkpoint's evidence, from the files read of the project's folder.
+//! - [`evidence`]: a checkpoint's evidence, from the files read of the project's folder;
+//!   [`concerns`] what an approval over it overrides.
+//! - [`trail`]: the review trail kept in the project's mail, and a checkpoint's fate.
 
 mod audits;
 mod boards;
+mod concerns;
 mod conformance;
 mod demo;
 mod evidence;
@@ -25,22 +28,28 @@ mod html;
 mod secrets;
 mod sessions;
 pub mod traffic;
+pub mod trail;
 
 pub use fields::inspect;
+pub use html::message::inspected;
 pub use traffic::Traffic;
 
 use crate::api::demo::server::DemoServer;
 use crate::ask::{encode, Ask, Request};
-use crate::model::{TrafficKey, TrafficSummary};
+use crate::model::sessions::FIRST_ROWS;
+use crate::model::{InspectedMessage, SessionList, TrafficKey, TrafficSummary};
 use secrets::shown;
 use std::collections::HashMap;
-use switchboard_core::evidence::record::ReviewRecord;
+use switchboard_core::evidence::trail::TrailLine;
+use switchboard_core::protocol::FamilyId;
 
 /// The engine's state: loaded traffic and the demo server.
 #[derive(Default)]
 pub struct Engine {
     traffic: HashMap<TrafficKey, Traffic>,
     demo: Option<DemoServer>,
+    /// The review record being signed (`ask::ToSign`, then `ask::Seal`).
+    signing: Option<TrailLine>,
 }
 
 /// An answer to question `Q` as it crosses.
@@ -64,11 +73,15 @@ impl Engine {
                 key,
                 message,
                 reveal,
-            }) => reply::<q::Inspect>(Ok(fields::inspect(
-                &message,
-                self.traffic.get(&key),
-                reveal,
-            ))),
+                full,
+            }) => {
+                let inspection = fields::inspect(&message, self.traffic.get(&key), reveal);
+                reply::<q::Inspect>(Ok(InspectedMessage {
+                    html: html::message::inspected(&inspection, &key, full),
+                    wants_traffic: inspection.family == Some(FamilyId::Pair)
+                        && inspection.belongs.is_none(),
+                }))
+            }
             Request::Load(q::Load {
                 key,
                 rows,
@@ -92,10 +105,16 @@ impl Engine {
                 key,
                 now_ms,
                 reveal,
-            }) => reply::<q::Sessions>(
-                self.traffic(&key)
-                    .map(|t| shown(sessions::rows(t, now_ms), reveal)),
-            ),
+                all,
+            }) => reply::<q::Sessions>(self.traffic(&key).map(|t| {
+                let rows = shown(sessions::rows(t, now_ms), reveal);
+                let drawn = if all { rows.len() } else { FIRST_ROWS };
+                SessionList {
+                    html: html::sessions::list(&rows, drawn, &key, now_ms),
+                    ids: rows.iter().take(drawn).map(|r| r.id.clone()).collect(),
+                    total: rows.len(),
+                }
+            })),
             Request::Session(q::Session {
                 key,
                 id,
@@ -156,16 +175,35 @@ impl Engine {
                 self.traffic(&asked.key)
                     .and_then(|t| evidence::page(t, &asked)),
             ),
-            Request::RecordLine(q::RecordLine(record)) => {
-                reply::<q::RecordLine>(Ok(record.to_json_line()))
+            Request::CheckpointFate(q) => reply::<q::CheckpointFate>(
+                self.traffic(&q.key)
+                    .and_then(|t| trail::fate(t, &q.session, q.opened, q.entry, &q.sent)),
+            ),
+            Request::ToSign(q::ToSign { key, line }) => {
+                let chained = self.traffic(&key).map(|t| trail::chained(t, line));
+                let text = chained
+                    .as_ref()
+                    .map(TrailLine::signed_text)
+                    .map_err(Clone::clone);
+                self.signing = chained.ok();
+                reply::<q::ToSign>(text)
             }
-            Request::ReadRecords(q::ReadRecords(lines)) => {
-                let records: Vec<ReviewRecord> = lines
-                    .lines()
-                    .filter_map(|line| ReviewRecord::from_json_line(line).ok())
-                    .collect();
-                reply::<q::ReadRecords>(Ok(html::evidence::records(&records)))
+            Request::Seal(q::Seal(signature)) => reply::<q::Seal>(
+                self.signing
+                    .take()
+                    .map(|mut line| {
+                        line.signature = signature;
+                        line.draft()
+                    })
+                    .ok_or_else(|| "No record is being signed.".to_owned()),
+            ),
+            Request::KeptDrafts(q::KeptDrafts { key, drafts }) => {
+                reply::<q::KeptDrafts>(self.traffic(&key).map(|t| trail::kept(t, &drafts)))
             }
+            Request::Trail(q::Trail { key, session }) => reply::<q::Trail>(
+                self.traffic(&key)
+                    .map(|t| trail::page(t, &key.project, &session)),
+            ),
             Request::Demo(call) => {
                 let server = self.demo.get_or_insert_with(DemoServer::new);
                 demo::answer(server, &self.traffic, call)
@@ -185,5 +223,7 @@ impl Engine {
 mod evidence_tests;
 #[cfg(test)]
 mod reading_tests;
+#[cfg(test)]
+mod review_tests;
 #[cfg(test)]
 mod tests;

@@ -105,15 +105,18 @@ fn views(
     id: &str,
 ) -> (crate::model::SessionRow, String, usize, TrafficSummary) {
     let now_ms = 1_800_000_000_000;
-    let rows = ask(
+    let list = ask(
         engine,
         ask::Sessions {
             key: key(),
             now_ms,
             reveal: true,
+            all: true,
         },
     )
     .unwrap();
+    assert!(list.ids.iter().any(|i| i == id), "{id} is listed");
+    let rows = super::sessions::rows(engine.traffic(&key()).unwrap(), now_ms);
     let row = rows.into_iter().find(|r| r.id == id).unwrap();
     let page = ask(
         engine,
@@ -207,22 +210,25 @@ fn a_session_begun_after_the_read_reached_has_its_verdict_on_the_first_page() {
     assert!(!row.reading);
     assert_eq!(row.checkpoint, Some(Checkpoint::ImplementationReview));
     assert_eq!((open, summary.open.len()), (1, 1));
-    let rows = ask(
+    let list = ask(
         &mut engine,
         ask::Sessions {
             key: key(),
             now_ms: 0,
             reveal: true,
+            all: true,
         },
     )
     .unwrap();
     assert_eq!(
-        rows.iter()
-            .map(|r| (r.id.as_str(), r.reading))
-            .collect::<Vec<_>>(),
-        [("pair-new", false), ("pair-old", true)],
+        list.ids,
+        ["pair-new", "pair-old"],
         "open checkpoints first, still reading last"
     );
+    assert!(list
+        .html
+        .0
+        .contains(r#"<tr class="session-row reading" data-session="pair-old""#));
     load(&mut engine, old[..3].to_vec(), Coverage::Whole, false);
     let (row, _, _, summary) = views(&mut engine, "pair-old");
     assert!(!row.reading);

@@ -110,7 +110,7 @@ redact_fields! {
     CheckpointHistory { text }
     ChangeOrderView { failure_mode, evidence, attempted_fixes, requested_changes, reasoning, strategy }
     SessionDetail { row, timeline, checkpoints, change_orders, audits, violations }
-    CheckpointCard { session, fields }
+    CheckpointCard { session }
     AuditIssueView { description, location, code, pattern }
     AuditCard { issues, notes }
     GateView { problems }

@@ -2,6 +2,7 @@
 //! session views (`PairSession::view`, `PairSession::decide`).
 
 use super::audits;
+use super::concerns;
 use super::fields::{self, issue_view};
 use super::html::{self, panel};
 use super::secrets::shown;
@@ -272,9 +273,11 @@ pub fn checkpoints(
             let body = opening
                 .and_then(|e| e.value())
                 .and_then(|v| v.get("body"))
-                .map(|body| fields::fields(body, "/body", &[]))
+                .map(|body| shown(fields::fields(body, "/body", &[]), reveal))
                 .unwrap_or_default();
+            let audits = audits::of_session(traffic, s);
             Some(CheckpointCard {
+                concerns: concerns::of_mail(s, &audits, opening),
                 at: OpenCheckpoint {
                     session: s.id.clone(),
                     checkpoint: open,
@@ -283,7 +286,7 @@ pub fn checkpoints(
                 session: row(s, now),
                 opened_at_ms: record.opened_at.map(|t| t.0),
                 opened_by: opening.and_then(|e| e.id),
-                fields: body,
+                fields: panel(html::message::fields(&body)),
                 change_order: s
                     .change_orders
                     .iter()
@@ -294,7 +297,7 @@ pub fn checkpoints(
                         panel(html::audit::change_order(&order))
                     }),
                 audits: {
-                    let cards = shown(audits::of_session(traffic, s), reveal);
+                    let cards = shown(audits, reveal);
                     panel(html::audit::list(&cards, key))
                 },
             })

@@ -89,8 +89,22 @@ fn the_sessions_view_has_every_kind_of_session() {
         key: key.clone(),
         now_ms: DEMO_NOW_MS,
         reveal: true,
+        all: false,
     };
-    let rows = ask(&mut engine, sessions).unwrap();
+    let list = ask(&mut engine, sessions).unwrap();
+    let rows = super::sessions::rows(engine.traffic(&key).unwrap(), DEMO_NOW_MS);
+    assert_eq!(
+        list.ids,
+        rows.iter().map(|r| r.id.clone()).collect::<Vec<_>>(),
+        "every row drawn, in the rows' order"
+    );
+    // The table names each session with its index (the page's keys select by it) and
+    // escapes the task that holds markup.
+    assert!(list
+        .html
+        .0
+        .contains(r#"data-session="pair-104" data-status="active" data-index=""#));
+    assert!(list.html.0.contains("&lt;script&gt;"));
     let find = |id: &str| {
         rows.iter()
             .find(|r| r.id == id)
@@ -360,15 +374,8 @@ fn secrets_in_mail_are_masked_unless_revealed() {
         .find(|r| r.subject == "error_report bd-93")
         .unwrap()
         .clone();
-    let inspect = |engine: &mut Engine, reveal: bool| {
-        let asked = ask::Inspect {
-            key: key.clone(),
-            message: leaked.clone(),
-            reveal,
-        };
-        ask(engine, asked).unwrap()
-    };
-    let masked = inspect(&mut engine, false);
+    let traffic = engine.traffic(&key).unwrap();
+    let masked = super::fields::inspect(&leaked, Some(traffic), false);
     // The key is the message's one fault.
     assert!(
         !masked.issues.is_empty()
@@ -386,8 +393,28 @@ fn secrets_in_mail_are_masked_unless_revealed() {
     );
     assert!(!masked.html.contains("AKIAIOSFODNN7EXAMPLE"));
     assert!(!format!("{:?}", masked.fields).contains("AKIAIOSFODNN7EXAMPLE"));
-    let revealed = inspect(&mut engine, true);
+    let revealed = super::fields::inspect(&leaked, Some(traffic), true);
     assert!(revealed.raw.unwrap().contains("AKIAIOSFODNN7EXAMPLE"));
+    // As the message view shows it: badge, masked note, members, raw JSON and body.
+    let inspect = |engine: &mut Engine, reveal: bool| {
+        let asked = ask::Inspect {
+            key: key.clone(),
+            message: leaked.clone(),
+            reveal,
+            full: true,
+        };
+        ask(engine, asked).unwrap().html.0
+    };
+    let shown = inspect(&mut engine, false);
+    assert!(
+        !shown.contains("AKIAIOSFODNN7EXAMPLE")
+            && shown.contains("AKIA…(20 chars)")
+            && shown.contains(r#"<p class="muted masked">"#)
+            && shown.contains(r#"<details class="raw-json">"#)
+            && shown.contains(r#"<section class="carried""#),
+        "{shown}"
+    );
+    assert!(inspect(&mut engine, true).contains("AKIAIOSFODNN7EXAMPLE"));
     let subjects = ask::Redact(vec![
         "Staging deploy token ghp_0123456789abcdefghijABCDEFGHIJ012345".into(),
         "Note 3: nothing to hide".into(),

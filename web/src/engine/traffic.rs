@@ -12,8 +12,9 @@
 
 use crate::api::{MailRow, OpenCheckpoint};
 use crate::model::{Coverage, TrafficSummary};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use switchboard_core::agent_mail::Envelope;
+use switchboard_core::evidence::trail::is_trail_message;
 use switchboard_core::protocol::Options;
 use switchboard_core::session::agents::Registry;
 use switchboard_core::session::pair::PairSession;
@@ -43,6 +44,8 @@ pub struct Traffic {
     registry: Option<Registry>,
     held: Held,
     highest_id: u64,
+    /// The review trail's messages (`engine::trail`), by id: kept out of the protocol log.
+    trail: BTreeMap<u64, String>,
 }
 
 impl Traffic {
@@ -86,13 +89,15 @@ impl Traffic {
         }
         let start = self.envelopes.len();
         for row in rows {
+            if self.trail.contains_key(&row.id) {
+                continue;
+            }
             if let Some(&index) = self.by_id.get(&row.id) {
                 // One not folded yet needs no replay.
                 replay |= Self::update(&mut self.envelopes[index], &row) && index < start;
                 continue;
             }
             let index = self.envelopes.len();
-            self.by_id.insert(row.id, index);
             self.highest_id = self.highest_id.max(row.id);
             let env = Envelope::from_row(index, &row, &Options::default());
             if let Some(at) = env.at {
@@ -100,6 +105,11 @@ impl Traffic {
                     self.newest = Some((at, row.created_ts.clone()));
                 }
             }
+            if is_trail_message(&row.from, &row.subject) {
+                self.trail.insert(row.id, row.body_md);
+                continue;
+            }
+            self.by_id.insert(row.id, index);
             self.envelopes.push(env);
         }
         if let Some(pending) = pending {
@@ -140,12 +150,17 @@ impl Traffic {
     fn continued_by(&self, rows: &[MailRow], registry: Option<&Registry>) -> bool {
         let ids_follow = rows
             .iter()
-            .all(|r| self.by_id.contains_key(&r.id) || r.id > self.highest_id);
+            .all(|r| self.holds(r.id) || r.id > self.highest_id);
         let agents_kept = match (&self.registry, registry) {
             (Some(held), Some(listed)) => held.names().all(|name| listed.contains(name)),
             _ => true,
         };
         ids_follow && agents_kept
+    }
+
+    /// Whether message `id` is held (in the protocol log or the review trail).
+    fn holds(&self, id: u64) -> bool {
+        self.by_id.contains_key(&id) || self.trail.contains_key(&id)
     }
 
     /// Gives a held envelope the recipients of `row` it lacks and `row`'s acknowledgement;
@@ -209,6 +224,11 @@ impl Traffic {
     #[must_use]
     pub fn entry_of(&self, id: u64) -> Option<usize> {
         self.by_id.get(&id).copied()
+    }
+
+    /// The review trail's lines as the mail holds them, in message id order.
+    pub fn trail(&self) -> impl Iterator<Item = &str> {
+        self.trail.values().map(String::as_str)
     }
 
     /// Every envelope, in load order.

@@ -249,6 +249,10 @@ impl Backend for DemoBackend {
         })
     }
 
+    fn keep_record(&self, project: &str, draft: Draft) -> BackendFuture<'_, u64> {
+        self.send(project, draft)
+    }
+
     fn search(&self, project: &str, query: &str) -> BackendFuture<'_, Vec<SearchHit>> {
         self.ask(call::Search {
             project: project.into(),

@@ -1,10 +1,10 @@
 //! The checkpoint queue: each open human checkpoint with what the reviewer needs to decide.
 //! The decisions it allows are the core's (`Checkpoint::decisions`).
 
-use super::message::Field;
 use super::sessions::SessionRow;
 use super::Html;
 use serde::{Deserialize, Serialize};
+use switchboard_core::evidence::record::Concern;
 use switchboard_core::session::pair::checkpoint::Checkpoint;
 
 /// An open checkpoint in the queue, with what the reviewer needs.
@@ -18,12 +18,27 @@ pub struct CheckpointCard {
     pub opened_at_ms: Option<i64>,
     /// The message that opened it.
     pub opened_by: Option<u64>,
-    /// That message's content, as labelled values (artifacts, build result, evidence).
-    pub fields: Vec<Field>,
+    /// That message's content as labelled values (artifacts, build result, evidence), as the
+    /// engine wrote them.
+    pub fields: Html,
     /// The change order under review (#3), as the engine wrote it.
     pub change_order: Option<Html>,
     /// The session's audit reports, as the engine wrote them.
     pub audits: Html,
+    /// What the mail shows that an approval would override (a tampered contract, CRITICAL
+    /// audit findings, failing tests); the folder's evidence may add more.
+    pub concerns: Vec<Concern>,
+}
+
+/// What became of a checkpoint a reviewer is deciding, read back from the mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fate {
+    /// Still open as shown: the decision may be sent.
+    Open,
+    /// Closed by exactly the decision being sent (its message id): a send whose reply was lost.
+    Sent(u64),
+    /// Decided elsewhere (another tab or reviewer), or timed out, in words: who, what, when.
+    Closed(String),
 }
 
 /// A human checkpoint open in a Pair session: which, and the log entry of the message that

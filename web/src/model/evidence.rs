@@ -8,7 +8,7 @@ use switchboard_core::evidence::change_order::DependencyCheck;
 use switchboard_core::evidence::diff_view::DiffView;
 use switchboard_core::evidence::integrity::Integrity;
 use switchboard_core::evidence::path::FolderPath;
-use switchboard_core::evidence::record::Shown as ShownArtifact;
+use switchboard_core::evidence::record::{Concern, Shown as ShownArtifact};
 use switchboard_core::evidence::report::Report;
 use switchboard_core::evidence::Role;
 use switchboard_core::fingerprint::{Fingerprints, Sha256Digest};
@@ -57,6 +57,8 @@ pub struct EvidencePage {
     /// The fingerprints of exactly the test files shown: what APPROVED sends as
     /// CONTRACT_FINAL's `test_fingerprints` (empty: none was read).
     pub reviewed: Fingerprints,
+    /// What the files show that an approval would override.
+    pub concerns: Vec<Concern>,
 }
 
 /// The evidence of one session's review, read from its folder and laid out by the core (the

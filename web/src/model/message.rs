@@ -1,6 +1,7 @@
 //! One message as the message and thread views show it: the core's verdict, its issues, the
 //! carried message as labelled values, the body as safe HTML, and where it belongs.
 
+use super::Html;
 use serde::{Deserialize, Serialize};
 use switchboard_core::protocol::registry::families::pair::Phase;
 use switchboard_core::protocol::{FamilyId, IssueCode, Severity};
@@ -96,4 +97,14 @@ pub struct Inspection {
     pub belongs: Option<Belongs>,
     /// Secrets were masked in what it shows (fields, raw JSON, body).
     pub masked: bool,
+}
+
+/// A message as the engine laid it out ([`Inspection`] written as HTML), and whether it is a
+/// Pair message whose session is not known yet (the project's traffic is not read).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InspectedMessage {
+    /// Badge, session or task, members, raw JSON, body.
+    pub html: Html,
+    /// Reading the project's traffic would place it in its session.
+    pub wants_traffic: bool,
 }

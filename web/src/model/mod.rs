@@ -26,13 +26,13 @@ pub use boards::{
     AckDebtView, Boards, ConflictView, DroidColumn, DroidTaskView, ErrorView, GateView, PoTaskView,
     RequestView,
 };
-pub use checkpoints::{CheckpointCard, OpenCheckpoint};
+pub use checkpoints::{CheckpointCard, Fate, OpenCheckpoint};
 pub use conformance::{AgentConformance, RuleRow};
 pub use evidence::{EvidencePage, EvidenceView, FileRead, ReadPlan};
-pub use message::{Belongs, Field, FieldValue, Inspection, IssueView, Verdict};
+pub use message::{Belongs, Field, FieldValue, InspectedMessage, Inspection, IssueView, Verdict};
 pub use sessions::{
-    ChangeOrderView, CheckpointHistory, ContractView, IntegrityView, SessionDetail, SessionPage,
-    SessionRow, Step, TimelineItem, ViolationView, WaitingView,
+    ChangeOrderView, CheckpointHistory, ContractView, IntegrityView, SessionDetail, SessionList,
+    SessionPage, SessionRow, Step, TimelineItem, ViolationView, WaitingView,
 };
 pub use traffic::{Coverage, TrafficKey, TrafficSummary};
 

@@ -10,6 +10,10 @@ use switchboard_core::session::pair::checkpoint::{Checkpoint, DecisionKind};
 use switchboard_core::session::pair::{IntegrityStatus, Outcome, SessionStatus};
 use switchboard_core::session::violation::ViolationCode;
 
+/// Sessions listed before "Show all" (the list is sorted: open checkpoints and active
+/// sessions first).
+pub const FIRST_ROWS: usize = 200;
+
 /// A protocol violation found in a session or task.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ViolationView {
@@ -213,4 +217,16 @@ pub struct SessionPage {
     pub upper: Html,
     /// Below the review records.
     pub lower: Html,
+}
+
+/// The sessions list as the engine wrote it, and the ids of its rows in order (the page's
+/// keys move between them and open one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionList {
+    /// The table.
+    pub html: Html,
+    /// The ids of the rows drawn, in order.
+    pub ids: Vec<String>,
+    /// How many sessions there are.
+    pub total: usize,
 }

@@ -163,6 +163,36 @@ impl TrafficStore {
         self.start(backend, link, key, plan);
     }
 
+    /// Reads the mail newer than what the engine holds of `key`'s project and loads it, now
+    /// (a decision is about to be sent: what became of its checkpoint is read from there).
+    ///
+    /// # Errors
+    /// The server could not be read, or its mail is no longer the mail held (then it is read
+    /// again from the start).
+    pub async fn catch_up(
+        &self,
+        backend: Rc<dyn Backend>,
+        link: EngineLink,
+        key: &TrafficKey,
+    ) -> Result<(), BackendError> {
+        let Some(TrafficState::Ready { summary, .. }) = self.state_untracked(key) else {
+            return Err(BackendError::Invalid(
+                "The project's mail is still being read.".to_owned(),
+            ));
+        };
+        let plan = Plan::Newer(summary.newest.unwrap_or_default());
+        if self
+            .read(Ok(backend.clone()), link.clone(), key, plan)
+            .await?
+        {
+            self.start(Ok(backend), link, key.clone(), Plan::Fresh);
+            return Err(BackendError::Invalid(
+                "The server's mail is no longer the mail shown; it is being read again.".to_owned(),
+            ));
+        }
+        Ok(())
+    }
+
     /// Reads a project's traffic as `plan` says.
     fn start(
         &self,

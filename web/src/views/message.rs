@@ -7,126 +7,24 @@
 use super::common::{run_action, typing_in_field, NavBar, Progress, ProgressNote};
 use crate::api::{BackendError, MailRow};
 use crate::ask::Inspect;
-use crate::components::fields::{Fields, Issues};
+use crate::components::html::EngineHtml;
 use crate::components::load::{fetch, load, Data};
 use crate::components::route::{param, query_param, Here};
 use crate::components::secrets::mask;
 use crate::components::status::{ErrorNote, Loading};
 use crate::components::traffic::engine_call;
-use crate::model::{Belongs, Inspection, Verdict};
-use crate::routes::{self, Source};
+use crate::model::InspectedMessage;
+use crate::routes;
 use leptos::prelude::*;
-use switchboard_core::protocol::FamilyId;
 
-fn describe(inspection: &Inspection) -> String {
-    let family = inspection.family.map_or("unknown family", FamilyId::as_str);
-    let kind = inspection.message_type.as_deref().unwrap_or("unknown type");
-    match &inspection.version {
-        Some(version) => format!("{family} {version} · {kind}"),
-        None => format!("{family} · {kind}"),
-    }
-}
-
-/// The validation badge.
-#[component]
-pub fn Badge(
-    /// The inspected message.
-    inspection: Inspection,
-) -> impl IntoView {
-    match inspection.verdict {
-        Verdict::Plain => {
-            view! { <p class="badge plain">"Plain message (no protocol payload)"</p> }.into_any()
-        }
-        Verdict::Valid => view! {
-            <p class="badge valid">{format!("Valid · {}", describe(&inspection))}</p>
-        }
-        .into_any(),
-        Verdict::Invalid => view! {
-            <div class="badge invalid">
-                <p>{format!("Invalid · {}", describe(&inspection))}</p>
-                <Issues issues=inspection.issues />
-            </div>
-        }
-        .into_any(),
-    }
-}
-
-/// The message body as the engine rendered it (raw HTML escaped, links filtered).
-#[component]
-pub fn Body(
-    /// Safe HTML from [`crate::markdown::render`].
-    html: String,
-) -> impl IntoView {
-    view! { <div class="body" inner_html=html></div> }
-}
-
-/// Where the message belongs: its session and the phase after it, or its task.
-#[component]
-pub fn BelongsTo(
-    /// Where.
-    belongs: Belongs,
-    /// The demo or the connected server.
-    src: Source,
-    /// The project.
-    project: String,
-) -> impl IntoView {
-    match belongs {
-        Belongs::Session { id, phase } => view! {
-            <p class="belongs">"Session "
-                <a href=routes::session(src, &project, &id)>{id.clone()}</a>
-                {phase.map(|p| view! { " · phase after this message: " <span class="phase">{p.as_str()}</span> })}
-            </p>
-        }
-        .into_any(),
-        Belongs::Task(task) => view! {
-            <p class="belongs">"Task "
-                <a href=routes::project_page(src, &project, "tasks")>{task}</a>
-            </p>
-        }
-        .into_any(),
-    }
-}
-
-/// What a message carries, in full: badge, session or task, fields, raw JSON, body.
-#[component]
-pub fn Inspected(
-    /// The inspected message.
-    inspection: Inspection,
-    /// The demo or the connected server.
-    src: Source,
-    /// The project.
-    project: String,
-    /// Show the fields and raw JSON (the thread view shows badge and body only).
-    full: bool,
-) -> impl IntoView {
-    let fields = (full && !inspection.fields.is_empty()).then(|| inspection.fields.clone());
-    let raw = inspection.raw.clone().filter(|_| full);
-    let belongs = inspection.belongs.clone();
-    let html = inspection.html.clone();
-    let masked = inspection.masked;
-    view! {
-        <Badge inspection />
-        {masked.then(|| view! {
-            <p class="muted masked">"Secrets in this message are masked: \"Reveal secrets\" shows them."</p>
-        })}
-        {belongs.map(|belongs| view! { <BelongsTo belongs src project /> })}
-        {fields.map(|fields| view! {
-            <section class="carried" aria-label="Carried message"><Fields fields /></section>
-        })}
-        {raw.map(|raw| view! {
-            <details class="raw-json"><summary>"Raw JSON"</summary><pre class="raw">{raw}</pre></details>
-        })}
-        <Body html />
-    }
-}
-
-/// The engine's inspection of a loaded message (`None` until there is one). A Pair
-/// message's session needs the project's traffic: it is read then, and the inspection
-/// renewed.
+/// The engine's inspection of a loaded message (`None` until there is one), `full` with its
+/// members and raw JSON. A Pair message's session needs the project's traffic: it is read
+/// then, and the inspection renewed.
 pub fn inspection_resource(
     here: Here,
+    full: bool,
     message: impl Fn() -> Option<MailRow> + 'static,
-) -> Data<Inspection> {
+) -> Data<InspectedMessage> {
     let session = here.session;
     let state = Memo::new(move |_| session.traffic.state(&here.key()));
     engine_call(here, move || {
@@ -136,15 +34,15 @@ pub fn inspection_resource(
             key: here.key(),
             message,
             reveal: here.session.reveal.get(),
+            full,
         })
     })
 }
 
 /// Reads the project's traffic when an inspection shows a Pair message and it is not read.
-pub fn need_session(here: Here, inspection: &Inspection) {
+pub fn need_session(here: Here, inspected: &InspectedMessage) {
     let key = untrack(|| here.key());
-    let wanted = inspection.family == Some(FamilyId::Pair) && inspection.belongs.is_none();
-    if wanted && here.session.traffic.state_untracked(&key).is_none() {
+    if inspected.wants_traffic && here.session.traffic.state_untracked(&key).is_none() {
         here.session.refresh_traffic(key);
     }
 }
@@ -188,7 +86,7 @@ pub fn MessageView() -> impl IntoView {
     let id = param("id");
     let reply_asked = query_param("reply");
     let data = message_resource(here, Signal::derive(move || id.get().parse().ok()));
-    let inspected = inspection_resource(here, move || match data.get() {
+    let inspected = inspection_resource(here, true, move || match data.get() {
         Some(Some(Ok((message, _)))) => Some(message),
         _ => None,
     });
@@ -294,9 +192,9 @@ pub fn MessageView() -> impl IntoView {
                             <dt>"Thread"</dt><dd>{thread}</dd>
                         </dl>
                         {move || match inspected.get() {
-                            Some(Some(Ok(inspection))) => {
-                                need_session(here, &inspection);
-                                view! { <Inspected inspection src=here.src.get_untracked() project=here.project.get_untracked() full=true /> }.into_any()
+                            Some(Some(Ok(inspected))) => {
+                                need_session(here, &inspected);
+                                view! { <EngineHtml html=inspected.html /> }.into_any()
                             }
                             Some(Some(Err(error))) => view! { <p class="error">{error.to_string()}</p> }.into_any(),
                             _ => view! { <Loading /> }.into_any(),

@@ -3,8 +3,8 @@
 //! builder, checkpoints and their decisions, change orders and their outcomes, the contract
 //! with its fingerprints and integrity (naming the tampered files), what the session waits
 //! for with a live countdown and what happens at each timeout step, and its audit reports
-//! (as the engine writes them: `engine::html::session`); the review records sent from this
-//! browser between them.
+//! (as the engine writes them: `engine::html::session`); the session's review trail, kept in
+//! the project's mail, between them.
 
 use super::common::NavBar;
 use crate::ask;
@@ -38,7 +38,7 @@ pub fn SessionView() -> impl IntoView {
             {answer(data, move |detail| match detail {
                 Some(page) => view! {
                     <EngineHtml html=page.upper now />
-                    <ReviewRecords here session=id.get_untracked() />
+                    <ReviewRecords here key=key.get_untracked() state session=id.get_untracked() />
                     <EngineHtml html=page.lower />
                 }.into_any(),
                 None => {

@@ -1,24 +1,19 @@
 //! Every Pair Protocol session in the project's traffic: phase, planner and builder, the
 //! open checkpoint, change orders, the contract's integrity (naming the tampered files),
-//! and a live countdown to the next timeout with what happens when it expires. The keys
-//! `j`/`k` move the selection and `Enter` opens the session.
+//! and a live countdown to the next timeout with what happens when it expires (the table as
+//! the engine writes it: `engine::html::sessions`). The keys `j`/`k` move the selection and
+//! `Enter` opens the session.
 
 use super::common::{move_selection, typing_in_field, NavBar};
 use crate::ask;
-use crate::components::checkpoint::integrity;
+use crate::components::html::EngineHtml;
 use crate::components::route::Here;
-use crate::components::time::{Countdown, REFRESH_MS};
+use crate::components::time::REFRESH_MS;
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
-use crate::model::SessionRow;
-use crate::routes::{self, Source};
-use crate::words::{label, phase, step_text};
+use crate::routes;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use switchboard_core::session::pair::{IntegrityStatus, SessionStatus};
-
-/// Rows drawn before "Show all" (the list is sorted: open checkpoints and active sessions
-/// first).
-pub const FIRST_ROWS: usize = 200;
+use wasm_bindgen::JsCast;
 
 /// The sessions view.
 #[component]
@@ -26,20 +21,29 @@ pub fn SessionsView() -> impl IntoView {
     let here = Here::new();
     let (key, state) = use_traffic(here);
     let now = here.clock();
+    let all = RwSignal::new(false);
     let data = engine_resource(here, state, move || ask::Sessions {
         key: key.get(),
         now_ms: now.get() / REFRESH_MS * REFRESH_MS,
         reveal: here.session.reveal.get(),
+        all: all.get(),
     });
     let selected = RwSignal::new(0_usize);
-    let all = RwSignal::new(false);
-
     let ids = Memo::new(move |_| match data.get() {
-        Some(Some(Ok(rows))) => {
-            let shown = if all.get() { usize::MAX } else { FIRST_ROWS };
-            rows.into_iter().take(shown).map(|r| r.id).collect()
-        }
+        Some(Some(Ok(list))) => list.ids,
         _ => Vec::<String>::new(),
+    });
+    // The engine's table carries no selection: mark the selected row whenever the table is
+    // drawn again (a new answer) or the selection moves.
+    let table = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let (i, _) = (selected.get(), data.get());
+        // After the frame's rendering: a new answer's table is in the page by then.
+        request_animation_frame(move || {
+            if let Some(table) = table.get_untracked() {
+                mark_selected(&table, i);
+            }
+        });
     });
     let navigate = use_navigate();
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -65,83 +69,54 @@ pub fn SessionsView() -> impl IntoView {
             <h2 id="sessions-title">{move || format!("Sessions in {}", here.project.get())}</h2>
             <ProtocolNav here current="sessions" />
             <TrafficNote state />
-            {answer(data, move |rows| {
-                let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
-                let total = rows.len();
-                let shown = if all.get() { total } else { total.min(FIRST_ROWS) };
-                view! {
-                    <p class="summary">{format!("{total} Pair sessions")}</p>
-                    {rows.is_empty().then(|| view! { <p class="muted">"No Pair Protocol session in this project's mail."</p> })}
-                    <table class="sessions-table">
-                        <thead><tr>
-                            <th scope="col">"Session"</th><th scope="col">"Phase"</th>
-                            <th scope="col">"Planner · builder"</th><th scope="col">"Checkpoint"</th>
-                            <th scope="col">"Change orders"</th><th scope="col">"Contract"</th>
-                            <th scope="col">"Next timeout"</th>
-                        </tr></thead>
-                        <tbody>
-                            {rows.into_iter().take(shown).enumerate().map(|(i, row)| view! {
-                                <Row row i selected now src project=project.clone() />
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                    {(shown < total).then(|| view! {
-                        <p><button type="button" class="secondary" on:click=move |_| all.set(true)>
-                            {format!("Show all {total} sessions ({shown} shown)")}
-                        </button></p>
-                    })}
-                    <p class="hint">"Keys: j/k move · Enter opens the session"</p>
-                }.into_any()
-            })}
+            <div node_ref=table on:click=move |ev| {
+                if let Some(i) = clicked_row(&ev) {
+                    selected.set(i);
+                }
+            }>
+                {answer(data, move |list| {
+                    let (total, shown) = (list.total, list.ids.len());
+                    view! {
+                        <EngineHtml html=list.html now />
+                        {(shown < total).then(|| view! {
+                            <p><button type="button" class="secondary" on:click=move |_| all.set(true)>
+                                {format!("Show all {total} sessions ({shown} shown)")}
+                            </button></p>
+                        })}
+                        <p class="hint">"Keys: j/k move · Enter opens the session"</p>
+                    }.into_any()
+                })}
+            </div>
         </section>
     }
 }
 
-/// One session's row.
-#[component]
-fn Row(
-    row: SessionRow,
-    i: usize,
-    selected: RwSignal<usize>,
-    now: ReadSignal<i64>,
-    src: Source,
-    project: String,
-) -> impl IntoView {
-    let href = routes::session(src, &project, &row.id);
-    let tampered = row.integrity.status == IntegrityStatus::Tampered;
-    view! {
-        <tr class="session-row" data-session=row.id.clone() data-status=row.status.as_str()
-            class:selected=move || selected.get() == i class:tampered=tampered class:reading=row.reading
-            aria-current=move || (selected.get() == i).then_some("true")
-            on:click=move |_| selected.set(i)>
-            <th scope="row">
-                <a href=href>{row.id.clone()}</a>
-                {row.task.clone().map(|t| view! { <div class="muted task">{t}</div> })}
-            </th>
-            <td><span class=if row.reading { "reading" } else { "phase" }>
-                    {if row.reading { "still reading" } else { phase(row.phase) }}</span>
-                {(row.status != SessionStatus::Active).then(|| view! { " " <span class="status">{row.status.as_str()}</span> })}
-                {(row.violations > 0).then(|| view! { <div class="flag">{format!("{} violation(s)", row.violations)}</div> })}
-            </td>
-            <td>{row.planner.clone().unwrap_or_else(|| "?".into())} " · " {row.builder.clone().unwrap_or_else(|| "?".into())}</td>
-            <td>{row.checkpoint.map(|c| view! {
-                <strong class="checkpoint">{label(c)}</strong>
-            })}</td>
-            <td>{(row.change_orders > 0).then(|| format!("{} ({} pending)", row.change_orders, row.pending_change_orders))}</td>
-            <td class="integrity" data-integrity=row.integrity.status.as_str()>
-                {(!row.reading).then(|| integrity(row.integrity.clone()))}
-            </td>
-            <td>{match (row.next, row.overdue) {
-                (Some(step), _) => view! {
-                    <Countdown at_ms=step.at_ms now />
-                    <div class="muted">{step_text(&step.action, step.warning, step.from.as_deref())}</div>
-                }.into_any(),
-                (None, Some(step)) => view! {
-                    <span class="flag">{step_text(&step.action, step.warning, step.from.as_deref()).replacen("then ", "", 1)}</span>
-                    " " <Countdown at_ms=step.at_ms now />
-                }.into_any(),
-                (None, None) => ().into_any(),
-            }}</td>
-        </tr>
+/// Marks row `selected` of the table below `table` (`selected` class, `aria-current`).
+fn mark_selected(table: &web_sys::Element, selected: usize) {
+    let rows = table.get_elements_by_class_name("session-row");
+    for i in 0..rows.length() {
+        let Some(row) = rows.item(i) else {
+            continue;
+        };
+        let class = row.get_attribute("class").unwrap_or_default();
+        let base = class.replace(" selected", "");
+        if i as usize == selected {
+            let _ = row.set_attribute("class", &format!("{base} selected"));
+            let _ = row.set_attribute("aria-current", "true");
+        } else {
+            let _ = row.set_attribute("class", &base);
+            let _ = row.remove_attribute("aria-current");
+        }
     }
+}
+
+/// The index of the session row a click landed in.
+fn clicked_row(ev: &leptos::ev::MouseEvent) -> Option<usize> {
+    let target: web_sys::Element = ev.target()?.dyn_into().ok()?;
+    target
+        .closest("tr.session-row")
+        .ok()??
+        .get_attribute("data-index")?
+        .parse()
+        .ok()
 }

@@ -4,8 +4,9 @@
 
 use super::common::NavBar;
 use super::mailbox::{mailbox_resource, snapshot};
-use super::message::{inspection_resource, message_resource, Inspected};
+use super::message::{inspection_resource, message_resource};
 use crate::api::BackendError;
+use crate::components::html::EngineHtml;
 use crate::components::route::{param, Here};
 use crate::components::status::{ErrorNote, Loading};
 use crate::routes;
@@ -69,7 +70,7 @@ fn ThreadItem(here: Here, item: MessageItem, open: bool) -> impl IntoView {
     let opened = RwSignal::new(open);
     let id = item.id;
     let body = message_resource(here, Signal::derive(move || opened.get().then_some(id)));
-    let inspected = inspection_resource(here, move || match body.get() {
+    let inspected = inspection_resource(here, false, move || match body.get() {
         Some(Some(Ok((message, _)))) => Some(message),
         _ => None,
     });
@@ -104,10 +105,7 @@ fn ThreadItem(here: Here, item: MessageItem, open: bool) -> impl IntoView {
                 </summary>
                 {move || match (body.get(), inspected.get()) {
                     (Some(Some(Err(error))), _) => view! { <ErrorNote error /> }.into_any(),
-                    (_, Some(Some(Ok(inspection)))) => view! {
-                        <Inspected inspection src=here.src.get_untracked()
-                            project=here.project.get_untracked() full=false />
-                    }.into_any(),
+                    (_, Some(Some(Ok(inspected)))) => view! { <EngineHtml html=inspected.html /> }.into_any(),
                     (_, Some(Some(Err(error)))) => view! { <p class="error">{error.to_string()}</p> }.into_any(),
                     _ => view! { <Loading /> }.into_any(),
                 }}

@@ -152,6 +152,7 @@ fn carried(body: &Seen<'_>, subject: Option<&Seen<'_>>, hint: Option<FamilyId>) 
     let subject_type = subject
         .and_then(|s| s.as_str())
         .and_then(|s| pair.message_type(s.trim()))
+        .filter(|spec| spec.named_by_subject())
         .filter(|_| matches!(hint, None | Some(FamilyId::Pair)));
     let mode = match subject_type {
         Some(spec) => Mode::PairBody(spec, hint),

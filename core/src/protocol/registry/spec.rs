@@ -107,6 +107,19 @@ pub struct MessageTypeSpec {
     pub checks: &'static [CrossCheck],
 }
 
+impl MessageTypeSpec {
+    /// Whether an Agent Mail subject names this type, its body in `body_md` (the Pair types,
+    /// whose message is `{subject, body}`); a type recognised by its members is not
+    /// (AUDIT_REPORT: mailed under that subject, `body_md` is the report itself).
+    #[must_use]
+    pub fn named_by_subject(&self) -> bool {
+        matches!(
+            self.discriminator,
+            Discriminator::Str { key: "subject", .. }
+        )
+    }
+}
+
 /// How a message type is recognised in a JSON object.
 #[derive(Debug)]
 pub enum Discriminator {

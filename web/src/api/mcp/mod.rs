@@ -34,6 +34,7 @@ use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use switchboard_core::agent_mail::replies;
+use switchboard_core::evidence::trail::{TRAIL_AGENT, TRAIL_PROGRAM};
 
 fn str_field(value: &Value, key: &str) -> String {
     match value.get(key) {
@@ -420,6 +421,30 @@ impl Backend for McpBackend {
                 ids.push(self.send(&project, draft).await?);
             }
             Ok(ids)
+        })
+    }
+
+    fn keep_record(&self, project: &str, draft: Draft) -> BackendFuture<'_, u64> {
+        let project = project.to_string();
+        Box::pin(async move {
+            let agents = self.agents_list(&project).await?;
+            match agents.iter().find(|a| a.name == TRAIL_AGENT) {
+                Some(a) if a.program == TRAIL_PROGRAM => {}
+                Some(a) => {
+                    return Err(BackendError::Invalid(format!(
+                        "The review trail's agent name {TRAIL_AGENT} belongs to another agent of \
+                         this project (program {}): the record was not written.",
+                        a.program
+                    )))
+                }
+                None => {
+                    let args = json!({"project_key": project, "program": TRAIL_PROGRAM,
+                                      "model": "review-trail", "name": TRAIL_AGENT,
+                                      "task_description": "Keeps the reviewers' signed review trail"});
+                    self.tool_value("register_agent", args).await?;
+                }
+            }
+            self.send(&project, draft).await
         })
     }
 

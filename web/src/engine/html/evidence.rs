@@ -1,5 +1,5 @@
-//! A checkpoint's evidence and a session's review records as HTML: every text from the
-//! folder or the mail escaped, Markdown only as `crate::markdown` rendered it.
+//! A checkpoint's evidence as HTML: every text from the folder or the mail escaped, Markdown
+//! only as `crate::markdown` rendered it.
 
 use super::markdown;
 use crate::model::evidence::{
@@ -9,7 +9,6 @@ use maud::{html, Markup};
 use switchboard_core::audit::diff::LineKind;
 use switchboard_core::evidence::diff_view::{DiffView, FileView};
 use switchboard_core::evidence::integrity::{FileState, Integrity, Verdict};
-use switchboard_core::evidence::record::ReviewRecord;
 use switchboard_core::evidence::report::{Report, ReportedFinding};
 use switchboard_core::evidence::Role;
 
@@ -281,50 +280,4 @@ fn audit(a: &AuditEvidence) -> Markup {
             }
         }
     }
-}
-
-/// A session's review records as a table (empty: none kept).
-#[must_use]
-pub fn records(records: &[ReviewRecord]) -> String {
-    if records.is_empty() {
-        return String::new();
-    }
-    html! {
-        table.review-table {
-            thead { tr {
-                th { "When" } th { "Checkpoint" } th { "Decision" } th { "Artifacts shown" } th { "Sent" }
-            } }
-            tbody {
-                @for r in records {
-                    tr.review-record {
-                        td { (r.decided_at) }
-                        td { "#" (r.checkpoint.number()) }
-                        td { strong { (r.decision) } }
-                        td {
-                            @if r.artifacts.is_empty() { "none (no folder linked)" }
-                            ul.plain {
-                                @for a in &r.artifacts {
-                                    li {
-                                        code { (a.path.as_str()) } " (" (a.role.label()) ") "
-                                        code.sha { @match a.sha256 { Some(d) => (d), None => "not read" } }
-                                    }
-                                }
-                            }
-                        }
-                        td {
-                            ul.plain {
-                                @for s in &r.sent {
-                                    li {
-                                        (s.subject) " to " (s.to)
-                                        @if let Some(id) = s.server_id { " (message " (id) ")" }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    .into_string()
 }

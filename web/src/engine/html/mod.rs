@@ -1,21 +1,27 @@
-//! The read-only panels, written here as HTML: a checkpoint's evidence and review records
-//! ([`evidence`]), audit reports and change orders ([`audit`]), a session in full
-//! ([`session`]), the task boards ([`boards`]) and agent conformance ([`conformance`]). They are `maud` templates: every text
-//! spliced in is escaped by its type, and the one HTML taken as it is, Markdown as the
-//! console's safe renderer wrote it, goes through [`markdown`]. The page inserts the result
-//! as it inserts rendered Markdown (`components::html::EngineHtml`, which also ticks the
-//! countdowns written by [`countdown`]). Laid out by the main module, these panels cost it
-//! about 60 KB gzipped over its 400 KB goal (docs/console.md, "Size").
+//! The read-only panels, written here as HTML: a checkpoint's evidence ([`evidence`]), a
+//! session's review trail ([`trail`]), audit reports and change orders ([`audit`]), a session
+//! in full ([`session`]), the sessions list ([`sessions`]), a message's inspection
+//! ([`message`]), the task boards ([`boards`]) and agent conformance
+//! ([`conformance`]). They are `maud` templates: every text spliced in is escaped by its
+//! type, and the one HTML taken as it is, Markdown as the console's safe renderer wrote it,
+//! goes through [`markdown`]. The page inserts the result as it inserts rendered Markdown
+//! (`components::html::EngineHtml`, which also ticks the countdowns written by
+//! [`countdown`]). Laid out by the main module, these panels cost it about 60 KB gzipped
+//! over its 400 KB goal (docs/console.md, "Size").
 
 pub mod audit;
 pub mod boards;
 pub mod conformance;
 pub mod evidence;
+pub mod message;
 pub mod session;
+pub mod sessions;
+pub mod trail;
 
-use crate::model::Html;
+use crate::model::{Html, IntegrityView};
 use crate::words::{self, when};
 use maud::{html, Markup, PreEscaped};
+use switchboard_core::session::pair::IntegrityStatus;
 use switchboard_core::time::Timestamp;
 
 /// A panel as it crosses to the page.
@@ -38,6 +44,18 @@ fn time(ms: i64) -> Markup {
 /// `text`, or `?` when there is none.
 fn or_unknown(text: Option<&str>) -> &str {
     text.unwrap_or("?")
+}
+
+/// A contract's integrity: `tampered:` flagged with the files, else its status.
+fn integrity(integrity: &IntegrityView) -> Markup {
+    html! {
+        @match integrity.status {
+            IntegrityStatus::Tampered => {
+                strong.flag { "tampered: " } " " code { (integrity.files.join(", ")) }
+            }
+            status => (status.as_str()),
+        }
+    }
 }
 
 /// A countdown to `at_ms` as at `now_ms`; the page's `EngineHtml` ticks it every second

@@ -2,15 +2,12 @@
 //! ahead, the phase timeline with each message's issues, the checkpoints, change orders, the
 //! contract and its fingerprints, audit reports and violations.
 
-use super::{audit, countdown, or_unknown, panel, time};
-use crate::model::{
-    IntegrityView, IssueView, SessionDetail, SessionPage, Step, TrafficKey, ViolationView,
-};
+use super::{audit, countdown, integrity, or_unknown, panel, time};
+use crate::model::{IssueView, SessionDetail, SessionPage, Step, TrafficKey, ViolationView};
 use crate::routes;
 use crate::words::{label, phase, step_text};
 use maud::{html, Markup};
 use switchboard_core::protocol::Severity;
-use switchboard_core::session::pair::IntegrityStatus;
 
 /// The session `d` of `key`'s project as at `now_ms`: the part above the page's review
 /// records and the part below them.
@@ -86,18 +83,6 @@ fn meta(d: &SessionDetail, key: &TrafficKey) -> Markup {
             }
             dt { "Contract" }
             dd.integrity data-integrity=(row.integrity.status.as_str()) { (integrity(&row.integrity)) }
-        }
-    }
-}
-
-/// A contract's integrity: `tampered:` flagged with the files, else its status.
-fn integrity(integrity: &IntegrityView) -> Markup {
-    html! {
-        @match integrity.status {
-            IntegrityStatus::Tampered => {
-                strong.flag { "tampered: " } " " code { (integrity.files.join(", ")) }
-            }
-            status => (status.as_str()),
         }
     }
 }

@@ -7,19 +7,32 @@
 //! into the core's `Decision`; the engine answers the messages it sends, built by the core
 //! and shown exactly as they will be sent; Send hands the decision to the backend (a server
 //! is sent those messages; the demo decides and sends in one call), as the planner, in the
-//! session's thread. The typed text stays in its field until the send succeeds. Keys:
-//! `j`/`k` move between checkpoints, `Enter` goes to the decision field, `Ctrl+Enter` in it
-//! sends.
+//! session's thread.
+//!
+//! One decision per checkpoint, no typed word lost: what is typed is kept in localStorage
+//! per checkpoint until sent or discarded (`components::drafts`), so it survives a reload, a
+//! link and a card that closes (kept drafts are listed under the queue with what became of
+//! their checkpoint). Before sending, the view reads the newest mail and asks the engine what
+//! became of the checkpoint (`ask::CheckpointFate`): decided elsewhere or timed out, it says
+//! by whom and when and sends nothing. While a send is in flight nothing else is sent, by any
+//! key or button. A send that fails is read back the same way: stored (its reply was lost),
+//! it counts as sent once; not stored, Send tries again. Approving over what the evidence
+//! shows (tampered contract, CRITICAL findings, failing tests, missing evidence) needs a
+//! typed reason and is recorded as an override. Each decision sent is recorded, signed, in the
+//! project's review trail (`components::review`). Keys: `j`/`k` move between checkpoints,
+//! `Enter` goes to the decision field, `Ctrl+Enter` in it sends.
+
+mod kept;
+mod send;
 
 use super::common::{move_selection, typing_in_field, NavBar, Progress, ProgressNote};
-use crate::api::{CheckpointDecision, Decided, Draft};
+use crate::api::{CheckpointDecision, Draft};
 use crate::ask::{self, Drafts};
 use crate::components::checkpoint::integrity;
+use crate::components::drafts::{self, DraftKey, DECISION, REASON};
 use crate::components::evidence::{EvidencePanel, Reviewed};
-use crate::components::fields::Fields;
 use crate::components::html::EngineHtml;
 use crate::components::load::{fetch, load, Data};
-use crate::components::review;
 use crate::components::route::Here;
 use crate::components::time::{Countdown, Time};
 use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
@@ -27,10 +40,21 @@ use crate::components::watch::{notifications_allowed, notifications_supported};
 use crate::model::{CheckpointCard, TrafficKey};
 use crate::routes;
 use crate::words::title;
+use kept::kept_drafts;
 use leptos::prelude::*;
+use send::{approves, approving, send_once, Sending};
 use std::collections::HashMap;
-use switchboard_core::fingerprint::Fingerprints;
-use switchboard_core::session::pair::checkpoint::{Decision, DecisionKind};
+use switchboard_core::evidence::record::Outcome;
+use switchboard_core::session::pair::checkpoint::Decision;
+
+/// The message that opened a card's checkpoint (its log position when it has no id): what
+/// names the checkpoint's draft.
+fn opened(card: &CheckpointCard) -> u64 {
+    card.opened_by.unwrap_or(card.at.entry as u64)
+}
+
+/// A card's typed decision and override reason, each kept in storage as it changes.
+type Typed = (RwSignal<String>, RwSignal<String>);
 
 /// The checkpoints view.
 #[component]
@@ -45,22 +69,37 @@ pub fn CheckpointsView() -> impl IntoView {
         now_ms: now.get_untracked(),
         reveal: here.session.reveal.get(),
     });
-    // What was typed for each session survives redraws and failed sends: the signals belong
-    // to the view, not to the list that is redrawn.
-    let texts: StoredValue<HashMap<String, RwSignal<String>>> = StoredValue::new(HashMap::new());
+    let server = move || {
+        let endpoint = here.backend().map(|b| b.capabilities().endpoint);
+        drafts::server_of(here.src.get_untracked(), &endpoint.unwrap_or_default())
+    };
+    // What was typed at each checkpoint survives redraws and failed sends (the signals belong
+    // to the view, not to the list that is redrawn) and reloads (kept in localStorage as it is
+    // typed).
+    let typed: StoredValue<HashMap<String, Typed>> = StoredValue::new(HashMap::new());
     let owner = Owner::current();
-    let text_for = move |session: &str| {
-        texts
-            .with_value(|t| t.get(session).copied())
+    let typed_for = move |name: String| {
+        typed
+            .with_value(|t| t.get(&name).copied())
             .unwrap_or_else(|| {
-                let make = || RwSignal::new(String::new());
-                let signal = owner.as_ref().map_or_else(make, |o| o.with(make));
-                texts.update_value(|t| {
-                    t.insert(session.to_owned(), signal);
+                let make = || {
+                    let field = |f: &'static str| {
+                        let signal = RwSignal::new(drafts::load(&name, f));
+                        let name = name.clone();
+                        Effect::new(move |_| drafts::save(&name, f, &signal.get()));
+                        signal
+                    };
+                    (field(DECISION), field(REASON))
+                };
+                let made = owner.as_ref().map_or_else(make, |o| o.with(make));
+                typed.update_value(|t| {
+                    t.insert(name.clone(), made);
                 });
-                signal
+                made
             })
     };
+    let reviewer = RwSignal::new(drafts::reviewer());
+    Effect::new(move |_| drafts::set_reviewer(&reviewer.get()));
     let progress = RwSignal::new(Progress::Idle);
     let selected = RwSignal::new(0_usize);
     let count = Memo::new(move |_| match data.get() {
@@ -93,19 +132,34 @@ pub fn CheckpointsView() -> impl IntoView {
             <h2 id="checkpoints-title">{move || format!("Open checkpoints in {}", here.project.get())}</h2>
             <ProtocolNav here current="checkpoints" />
             <NotifyToggle here />
+            <p class="reviewer-name">
+                <label for="reviewer">"Reviewing as"</label>
+                <input id="reviewer" autocomplete="name" required placeholder="Your name"
+                    bind:value=reviewer />
+                <span class="muted">" Required to send: the review trail records who decided."</span>
+            </p>
             <TrafficNote state />
             <ProgressNote progress />
             {answer(data, move |cards| {
+                let key = key.get_untracked();
+                let server = server();
                 view! {
                     <p class="summary">{format!("{} open checkpoint(s)", cards.len())}</p>
                     {cards.is_empty().then(|| view! { <p class="muted">"No human checkpoint is open."</p> })}
                     <ol class="checkpoint-queue">
                         {cards.into_iter().enumerate().map(|(i, card)| {
-                            let text = text_for(&card.session.id);
-                            view! { <Card card i selected here key=key.get_untracked() now text progress /> }
+                            let typed = typed_for(DraftKey {
+                                server: server.clone(),
+                                project: key.project.clone(),
+                                session: card.session.id.clone(),
+                                checkpoint: card.at.checkpoint.number(),
+                                opened: opened(&card),
+                            }.name());
+                            view! { <Card card i selected here key=key.clone() now typed reviewer progress /> }
                         }).collect_view()}
                     </ol>
                     <p class="hint">"Keys: j/k move · Enter goes to the decision · Ctrl+Enter sends it"</p>
+                    {kept_drafts(here, key.clone(), server)}
                 }.into_any()
             })}
         </section>
@@ -174,13 +228,16 @@ fn Card(
     here: Here,
     key: TrafficKey,
     now: ReadSignal<i64>,
-    text: RwSignal<String>,
+    typed: Typed,
+    reviewer: RwSignal<String>,
     progress: RwSignal<Progress>,
 ) -> impl IntoView {
+    let (text, reason) = typed;
     let (src, project) = (key.src, key.project.clone());
     let at = card.at.clone();
     let checkpoint = at.checkpoint;
     let session_id = at.session.clone();
+    let opened_by = card.opened_by;
     let field_ref = NodeRef::<leptos::html::Textarea>::new();
 
     // Every edit reads the typed text, once, into the core's decision and asks the engine for
@@ -222,71 +279,62 @@ fn Card(
         Ok((typed, preview)) if text.with(|t| *t == typed) => Some(preview),
         _ => None,
     };
-    let preview_untracked = move || match answered.get_untracked()?? {
-        Ok((typed, preview)) if text.with_untracked(|t| *t == typed) => Some(preview),
-        _ => None,
+    // What an approval would override: the mail's concerns and the folder's.
+    let mail_concerns = StoredValue::new(card.concerns.clone());
+    let outcome = move |decision: &Decision| {
+        let mut concerns = mail_concerns.get_value();
+        let seen = reviewed.with(|s| s.as_ref().map(|s| s.concerns.clone()));
+        for c in seen.unwrap_or_default() {
+            if !concerns.contains(&c) {
+                concerns.push(c);
+            }
+        }
+        Outcome::of(approves(decision.kind), concerns, &reason.get())
     };
-
-    let sendable = move || {
-        matches!(preview(), Some(Preview::Ready(_, drafts)) if !drafts.is_empty())
-            && !matches!(progress.get(), Progress::Busy(_))
+    // Everything a send needs, or nothing: the one check every key and button goes through.
+    let ready = move || {
+        if matches!(progress.get(), Progress::Busy(_)) || reviewer.with(|r| r.trim().is_empty()) {
+            return None;
+        }
+        match preview()? {
+            Preview::Ready(decision, drafts) if !drafts.is_empty() => {
+                let outcome = outcome(&decision)?;
+                Some((decision, drafts, outcome))
+            }
+            _ => None,
+        }
     };
-    let send_project = project.clone();
+    let send_key = key.clone();
     let send_at = at.clone();
     let send = move || {
-        let Some(Preview::Ready(decision, drafts)) = preview_untracked() else {
+        let Some((decision, drafts, outcome)) = untrack(ready) else {
             return;
         };
         let busy = format!(
-            "Sending {} for {}…",
+            "Reading the thread, then sending {} for {}…",
             decision.literal(),
-            drafts[0].thread_id.clone().unwrap_or_default()
+            send_at.session
         );
-        let (project, at) = (send_project.clone(), send_at.clone());
-        let seen = reviewed.get_untracked().unwrap_or_default();
+        let sending = Sending {
+            key: send_key.clone(),
+            at: send_at.clone(),
+            opened: opened_by,
+            decision,
+            drafts,
+            seen: reviewed.get_untracked().unwrap_or_default(),
+            reviewer: reviewer.get_untracked().trim().to_owned(),
+            outcome,
+        };
+        let session = here.session;
         super::common::run_action(here, progress, busy, move |backend| async move {
-            let decided = Decided {
-                decision: CheckpointDecision::at(&at, &decision)
-                    .with_reviewed(approving(&decision, seen.fingerprints)),
-                drafts: drafts.clone(),
-            };
-            let ids = backend.send_decision(&project, decided).await?;
-            // Sent: the typed decision is done with.
+            let done = send_once(backend, session, sending).await?;
+            // Sent: the typed decision is done with (and forgotten by this browser).
             text.set(String::new());
-            let sent: Vec<(Draft, u64)> = drafts.into_iter().zip(ids).collect();
-            let approved = matches!(
-                decision.kind,
-                DecisionKind::Approved | DecisionKind::AcceptChange
-            );
-            if approved {
-                review::keep_baselines(src, &project, &seen.tests);
-            }
-            let record = review::keep(
-                &here.session.link(),
-                review::Decided {
-                    src,
-                    project: &project,
-                    session: &at.session,
-                    checkpoint: at.checkpoint,
-                    decision: decision.literal(),
-                    now_ms: backend.now_ms(),
-                    shown: seen.shown,
-                    sent: &sent,
-                },
-            )
-            .await;
-            let sent: Vec<String> = sent
-                .iter()
-                .map(|(d, id)| format!("{} to {} (message {id})", d.subject, d.to.join(", ")))
-                .collect();
-            let kept = match record {
-                Ok(()) => " The review record is kept with the session.".to_owned(),
-                Err(why) => format!(" The review record could not be kept: {why}."),
-            };
-            Ok(format!("Sent {}.{kept}", sent.join(", ")))
+            reason.set(String::new());
+            Ok(done)
         });
     };
-    let send_on_click = send.clone();
+    let send_on_key = send.clone();
 
     let row = card.session.clone();
     view! {
@@ -313,7 +361,7 @@ fn Card(
                 // show the opening message's artifacts or build result.
                 {match card.change_order {
                     Some(html) => view! { <EngineHtml html /> }.into_any(),
-                    None => view! { <Fields fields=card.fields /> }.into_any(),
+                    None => view! { <EngineHtml html=card.fields /> }.into_any(),
                 }}
                 // The mail's word on the contract, until the folder's files were read: then the
                 // evidence panel computes it.
@@ -345,7 +393,7 @@ fn Card(
                 <textarea id=format!("decision-{i}") rows="2" node_ref=field_ref bind:value=text
                     on:keydown=move |ev| if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
                         ev.prevent_default();
-                        send_on_click();
+                        send_on_key();
                     }></textarea>
                 {move || preview().map(|p| view! {
                     <div class="preview" aria-live="polite">{match p {
@@ -353,20 +401,20 @@ fn Card(
                         Preview::Ready(decision, drafts) => view! {
                             <p>"Decision: " <strong class="literal">{decision.literal()}</strong></p>
                             {drafts.into_iter().map(outgoing).collect_view()}
+                            {outcome(&decision).is_none().then(|| view! {
+                                <div class="override">
+                                    <p class="warning">"This approval overrides what the evidence shows (see above): give your reason."</p>
+                                    <label for=format!("reason-{i}")>"Reason for the override (recorded in the review trail)"</label>
+                                    <textarea id=format!("reason-{i}") rows="2" bind:value=reason></textarea>
+                                </div>
+                            })}
                         }.into_any(),
                     }}</div>
                 })}
-                <button type="submit" disabled=move || !sendable()>"Send decision"</button>
+                <button type="submit" class="send" disabled=move || ready().is_none()>"Send decision"</button>
             </form>
         </li>
     }
-}
-
-/// The fingerprints APPROVED sends as CONTRACT_FINAL's `test_fingerprints`: those of the
-/// tests shown. Other decisions set no baseline from them (ACCEPT CHANGE names the next
-/// version of the tests, which the reviewer was not shown).
-fn approving(decision: &Decision, shown: Option<Fingerprints>) -> Option<Fingerprints> {
-    shown.filter(|_| decision.kind == DecisionKind::Approved)
 }
 
 /// A message the decision sends, exactly as it will be sent (built by the core, so valid).
