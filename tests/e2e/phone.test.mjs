@@ -54,7 +54,7 @@ async function fits(page, route) {
 }
 
 const DEMO_ROUTES = [
-  "/", "/demo", "/demo/operator", LAB, `${BLUE}/inbox`, `${BLUE}/outbox`, `${BLUE}/contacts`,
+  "/", "/demo", "/demo/operator", "/demo/queue", LAB, `${BLUE}/inbox`, `${BLUE}/outbox`, `${BLUE}/contacts`,
   `${BLUE}/thread/pair-104`, `${LAB}/reservations`, `${LAB}/search?q=contract`, `${LAB}/compose`,
   `${LAB}/sessions`, `${LAB}/sessions/pair-104`, `${LAB}/sessions/pair-108`, `${LAB}/checkpoints`,
   `${LAB}/audits`, `${LAB}/conformance`, "/demo/p/po-factory/tasks", "/demo/p/droid-fleet/tasks",
@@ -141,7 +141,7 @@ describe("every route of a real upstream 0.2.1 server fits a phone", {
       const inbox = `${p}/a/GreenCastle/inbox`;
       for (const route of [p, inbox, `${p}/a/GreenCastle/outbox`, `${p}/a/BlueLake/contacts`, `${p}/a/GreenCastle/thread/pair-phone`,
         `${p}/reservations`, `${p}/search?q=users`, `${p}/compose`, `${p}/sessions`, `${p}/sessions/pair-phone`, `${p}/checkpoints`,
-        `${p}/audits`, `${p}/tasks`, `${p}/conformance`, "/live/operator"]) {
+        `${p}/audits`, `${p}/tasks`, `${p}/conformance`, "/live/operator", "/live/queue"]) {
         await page.goto(web.url + route);
         await settle(page);
         await fits(page, route);

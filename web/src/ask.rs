@@ -47,6 +47,8 @@ pub enum Request {
     Session(Session),
     /// [`Checkpoints`].
     Checkpoints(Checkpoints),
+    /// [`Queue`].
+    Queue(Queue),
     /// [`Drafts`].
     Drafts(Drafts),
     /// [`Audits`].
@@ -148,6 +150,18 @@ pub struct Session {
 pub struct Checkpoints {
     /// The project.
     pub key: TrafficKey,
+    /// The time.
+    pub now_ms: i64,
+    /// Show secrets (else masked).
+    pub reveal: bool,
+}
+
+/// The open human checkpoints of every project held (the server's queue), oldest first, as
+/// HTML.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Queue {
+    /// The projects.
+    pub keys: Vec<TrafficKey>,
     /// The time.
     pub now_ms: i64,
     /// Show secrets (else masked).
@@ -341,6 +355,7 @@ answers! {
     Sessions => SessionList;
     Session => Option<SessionPage>;
     Checkpoints => Vec<CheckpointCard>;
+    Queue => Html;
     Drafts => Vec<Draft>;
     Audits => Html;
     RunAudit => Html;

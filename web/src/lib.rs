@@ -41,7 +41,8 @@ pub mod words;
 
 use views::{
     agents, audits, checkpoints, compose, conformance, connect, contacts, mailbox, message,
-    operator, projects, reservations, search, session as session_view, sessions, tasks, thread,
+    operator, projects, queue, reservations, search, session as session_view, sessions, tasks,
+    thread,
 };
 
 /// The whole console: header, router and the session context, over the engine worker (or,
@@ -72,6 +73,7 @@ pub fn App(
                     <Route path=path!("/demo/tasks") view=|| view! { <views::DemoShort page="tasks" /> } />
                     <Route path=(SourceSegment,) view=projects::ProjectsView />
                     <Route path=(SourceSegment, StaticSegment("operator")) view=operator::OperatorView />
+                    <Route path=(SourceSegment, StaticSegment("queue")) view=queue::QueueView />
                     <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project")) view=agents::AgentsView />
                     <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("reservations")) view=reservations::ReservationsView />
                     <Route path=(SourceSegment, StaticSegment("p"), ParamSegment("project"), StaticSegment("search")) view=search::SearchView />

@@ -1,6 +1,7 @@
 //! URLs of every view. Path segments are percent-encoded; the router decodes them.
 //!
-//! - `/` connect screen (`?next=` a live page to return to); `/demo` and `/live` project lists
+//! - `/` connect screen (`?next=` a live page to return to); `/demo` and `/live` project lists;
+//!   `/{src}/queue` every open checkpoint of the server's projects
 //! - `/{src}/p/{project}` agents; `…/reservations`, `…/search?q=`, `…/compose`
 //! - `/{src}/p/{project}/a/{agent}/inbox|outbox?filter=…&thread=…`
 //! - `/{src}/p/{project}/a/{agent}/thread/{thread}`, `…/a/{agent}/m/{id}`, `…/a/{agent}/contacts`
@@ -83,6 +84,12 @@ pub fn projects(src: Source) -> String {
 #[must_use]
 pub fn project(src: Source, project: &str) -> String {
     format!("/{src}/p/{}", encode(project))
+}
+
+/// The server's queue: every open checkpoint across its projects.
+#[must_use]
+pub fn queue(src: Source) -> String {
+    format!("/{src}/queue")
 }
 
 /// A sub-page of a project (`reservations`, `search`, `compose`, `sessions`, `checkpoints`,

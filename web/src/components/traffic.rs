@@ -19,29 +19,41 @@ use std::pin::Pin;
 /// The route's traffic: its key and state. Reads it when first asked, asks for newer mail
 /// after every action and every [`POLL_MS`] while the view lives.
 pub fn use_traffic(here: Here) -> (Memo<TrafficKey>, Memo<Option<TrafficState>>) {
-    let session = here.session;
-    // The engine will fold the traffic: have its worker ready when the mail arrives.
-    session.link().warm();
     let key = Memo::new(move |_| TrafficKey {
         src: here.src.get(),
         project: here.project.get(),
     });
+    keep_reading(here, move || vec![key.get()]);
+    let state = Memo::new(move |_| here.session.traffic.state(&key.get()));
+    (key, state)
+}
+
+/// Reads the traffic of each project `keys` names when first asked, and asks for newer mail
+/// after every action and every [`POLL_MS`] while the view lives.
+pub fn keep_reading(here: Here, keys: impl Fn() -> Vec<TrafficKey> + Copy + 'static) {
+    let session = here.session;
+    // The engine will fold the traffic: have its worker ready when the mail arrives.
+    session.link().warm();
     Effect::new(move |_| {
         session.revision.track();
-        session.refresh_traffic(key.get());
+        for key in keys() {
+            session.refresh_traffic(key);
+        }
     });
     #[cfg(target_arch = "wasm32")]
     {
         let poll = set_interval_with_handle(
-            move || session.refresh_traffic(key.get_untracked()),
+            move || {
+                for key in untrack(keys) {
+                    session.refresh_traffic(key);
+                }
+            },
             std::time::Duration::from_millis(u64::from(POLL_MS)),
         );
         if let Ok(handle) = poll {
             on_cleanup(move || handle.clear());
         }
     }
-    let state = Memo::new(move |_| session.traffic.state(&key.get()));
-    (key, state)
 }
 
 /// The engine's answer to the question `ask` makes (re-asked when the engine takes a page

@@ -132,6 +132,17 @@ impl Engine {
                 self.traffic(&key)
                     .map(|t| sessions::checkpoints(t, &key, now_ms, reveal)),
             ),
+            Request::Queue(q::Queue {
+                keys,
+                now_ms,
+                reveal,
+            }) => {
+                let held = keys
+                    .iter()
+                    .filter_map(|key| Some((key, self.traffic.get(key)?)));
+                let queue = shown(sessions::queue(held, now_ms), reveal);
+                reply::<q::Queue>(Ok(html::queue::list(&queue, now_ms)))
+            }
             Request::Drafts(q::Drafts { key, decision }) => reply::<q::Drafts>(
                 self.traffic(&key)
                     .and_then(|t| sessions::drafts(t, &decision)),

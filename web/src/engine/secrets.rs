@@ -6,7 +6,8 @@
 use crate::model::{
     AgentConformance, AuditCard, AuditIssueView, Boards, ChangeOrderView, CheckpointCard,
     CheckpointHistory, DroidColumn, DroidTaskView, ErrorView, Field, FieldValue, GateView,
-    PoTaskView, RequestView, RuleRow, SessionDetail, SessionRow, TimelineItem, ViolationView,
+    PoTaskView, Queued, RequestView, RuleRow, SessionDetail, SessionRow, TimelineItem,
+    ViolationView,
 };
 use serde_json::Value;
 use std::borrow::Cow;
@@ -111,6 +112,7 @@ redact_fields! {
     ChangeOrderView { failure_mode, evidence, attempted_fixes, requested_changes, reasoning, strategy }
     SessionDetail { row, timeline, checkpoints, change_orders, audits, violations }
     CheckpointCard { session }
+    Queued { session }
     AuditIssueView { description, location, code, pattern }
     AuditCard { issues, notes }
     GateView { problems }

@@ -9,8 +9,8 @@ use super::secrets::shown;
 use super::traffic::Traffic;
 use crate::api::{CheckpointDecision, Draft, OpenCheckpoint};
 use crate::model::{
-    ChangeOrderView, CheckpointCard, CheckpointHistory, ContractView, IntegrityView, SessionDetail,
-    SessionRow, Step, TimelineItem, TrafficKey, ViolationView, WaitingView,
+    ChangeOrderView, CheckpointCard, CheckpointHistory, ContractView, IntegrityView, Queued,
+    SessionDetail, SessionRow, Step, TimelineItem, TrafficKey, ViolationView, WaitingView,
 };
 use switchboard_core::agent_mail::Carried;
 use switchboard_core::session::pair::timeout::Due;
@@ -306,6 +306,36 @@ pub fn checkpoints(
         .collect();
     cards.sort_by_key(|c| (c.opened_at_ms, c.session.id.clone()));
     cards
+}
+
+/// The open checkpoints of `projects` (those held), oldest first: the server's queue.
+#[must_use]
+pub fn queue<'a>(
+    projects: impl Iterator<Item = (&'a TrafficKey, &'a Traffic)>,
+    now_ms: i64,
+) -> Vec<Queued> {
+    let now = Timestamp(now_ms);
+    let mut queue: Vec<Queued> = projects
+        .flat_map(|(key, traffic)| {
+            traffic
+                .book
+                .pair
+                .sessions()
+                .iter()
+                .filter(|s| traffic.whole(s) && s.open_checkpoint().is_some())
+                .map(move |s| Queued {
+                    key: key.clone(),
+                    session: row(s, now),
+                    opened_at_ms: s.checkpoints.last().and_then(|c| c.opened_at).map(|t| t.0),
+                })
+        })
+        .collect();
+    // Oldest first; a checkpoint whose opening time is unknown last.
+    let opened = |q: &Queued| q.opened_at_ms.unwrap_or(i64::MAX);
+    queue.sort_by(|a, b| {
+        (opened(a), &a.key, &a.session.id).cmp(&(opened(b), &b.key, &b.session.id))
+    });
+    queue
 }
 
 /// The drafts a decision at an open checkpoint sends, as the core builds them

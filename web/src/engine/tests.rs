@@ -451,3 +451,46 @@ fn the_boards_list_unregistered_senders_and_recipients() {
         written.0
     );
 }
+
+#[test]
+fn the_queue_lists_every_open_checkpoint_of_the_projects_held_oldest_first() {
+    let (mut engine, key) = loaded("pair-lab");
+    let traffic = engine.traffic(&key).unwrap();
+    let queue = super::sessions::queue(std::iter::once((&key, traffic)), DEMO_NOW_MS);
+    let cards = super::sessions::checkpoints(traffic, &key, DEMO_NOW_MS, true);
+    assert_eq!(queue.len(), cards.len());
+    assert!(queue
+        .windows(2)
+        .all(|w| w[0].opened_at_ms <= w[1].opened_at_ms));
+    // A project not read is left out; the panel names each checkpoint, session and project.
+    let unread = TrafficKey {
+        src: key.src,
+        project: "not-read".into(),
+    };
+    let html = ask(
+        &mut engine,
+        ask::Queue {
+            keys: vec![unread, key.clone()],
+            now_ms: DEMO_NOW_MS,
+            reveal: false,
+        },
+    )
+    .unwrap()
+    .0;
+    assert_eq!(
+        html.matches(r#"<li class="queue-item""#).count(),
+        queue.len()
+    );
+    let first = &queue[0];
+    assert!(
+        html.contains(&format!(
+            r#"<li class="queue-item" data-project="pair-lab" data-session="{}">"#,
+            first.session.id
+        )),
+        "{html}"
+    );
+    assert!(html.contains(&format!(
+        "{} open checkpoint(s) in 1 project(s)",
+        queue.len()
+    )));
+}

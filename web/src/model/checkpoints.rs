@@ -2,6 +2,7 @@
 //! The decisions it allows are the core's (`Checkpoint::decisions`).
 
 use super::sessions::SessionRow;
+use super::traffic::TrafficKey;
 use super::Html;
 use serde::{Deserialize, Serialize};
 use switchboard_core::evidence::record::Concern;
@@ -51,4 +52,16 @@ pub struct OpenCheckpoint {
     pub checkpoint: Checkpoint,
     /// The log position of the message that opened it.
     pub entry: usize,
+}
+
+/// An open checkpoint in the server's queue: its project, its session's row (the checkpoint,
+/// the task, the next timeout step) and when the message that opened it was sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Queued {
+    /// The project.
+    pub key: TrafficKey,
+    /// The session.
+    pub session: SessionRow,
+    /// When the checkpoint opened.
+    pub opened_at_ms: Option<i64>,
 }

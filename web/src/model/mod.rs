@@ -26,7 +26,7 @@ pub use boards::{
     AckDebtView, Boards, ConflictView, DroidColumn, DroidTaskView, ErrorView, GateView, PoTaskView,
     RequestView,
 };
-pub use checkpoints::{CheckpointCard, Fate, OpenCheckpoint};
+pub use checkpoints::{CheckpointCard, Fate, OpenCheckpoint, Queued};
 pub use conformance::{AgentConformance, RuleRow};
 pub use evidence::{EvidencePage, EvidenceView, FileRead, ReadPlan};
 pub use message::{Belongs, Field, FieldValue, InspectedMessage, Inspection, IssueView, Verdict};

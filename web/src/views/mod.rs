@@ -12,6 +12,7 @@ pub mod mailbox;
 pub mod message;
 pub mod operator;
 pub mod projects;
+pub mod queue;
 pub mod reservations;
 pub mod search;
 pub mod session;

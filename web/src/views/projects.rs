@@ -31,6 +31,7 @@ pub fn ProjectsView() -> impl IntoView {
                                 caps.endpoint, caps.tool_count, caps.resource_templates
                             ))}
                         </p>
+                        <p><a href=routes::queue(src)>"Open checkpoints on this server"</a>" (every project, oldest first)"</p>
                         {caps.operator.then(|| view! {
                             <p><a href=format!("/{src}/operator")>"Operator mode: all agents' mail"</a></p>
                         })}

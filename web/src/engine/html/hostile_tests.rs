@@ -5,7 +5,7 @@
 //! URL scheme from it. The models are the demo's, as the engine computes them.
 
 use super::{
-    audit, boards, conformance, evidence, message, session, sessions as session_list, trail,
+    audit, boards, conformance, evidence, message, queue, session, sessions as session_list, trail,
 };
 use crate::api::demo::dates::DEMO_NOW_MS;
 use crate::ask;
@@ -174,6 +174,14 @@ fn sessions_and_change_orders_show_hostile_texts_as_text() {
     let rows = sessions::rows(traffic, DEMO_NOW_MS);
     assert!(rows.len() >= 8, "the demo's sessions");
     for row in &rows {
+        let queued = crate::model::Queued {
+            key: key.clone(),
+            session: row.clone(),
+            opened_at_ms: Some(DEMO_NOW_MS),
+        };
+        each_text(&format!("the queue's {}", row.id), |text| {
+            queue::list(&[hostile(&queued, text)], DEMO_NOW_MS).0
+        });
         each_text(&format!("the row of {}", row.id), |text| {
             session_list::list(&[hostile(row, text)], 1, &key, DEMO_NOW_MS).0
         });

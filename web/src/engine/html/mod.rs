@@ -1,7 +1,7 @@
 //! The read-only panels, written here as HTML: a checkpoint's evidence ([`evidence`]), a
 //! session's review trail ([`trail`]), audit reports and change orders ([`audit`]), a session
 //! in full ([`session`]), the sessions list ([`sessions`]), a message's inspection
-//! ([`message`]), the task boards ([`boards`]) and agent conformance
+//! ([`message`]), the server's queue of open checkpoints ([`queue`]), the task boards ([`boards`]) and agent conformance
 //! ([`conformance`]). They are `maud` templates: every text spliced in is escaped by its
 //! type, and the one HTML taken as it is, Markdown as the console's safe renderer wrote it,
 //! goes through [`markdown`]. The page inserts the result as it inserts rendered Markdown
@@ -14,6 +14,7 @@ pub mod boards;
 pub mod conformance;
 pub mod evidence;
 pub mod message;
+pub mod queue;
 pub mod session;
 pub mod sessions;
 pub mod trail;
@@ -51,7 +52,7 @@ fn integrity(integrity: &IntegrityView) -> Markup {
     html! {
         @match integrity.status {
             IntegrityStatus::Tampered => {
-                strong.flag { "tampered: " } " " code { (integrity.files.join(", ")) }
+                strong.flag { "tampered: " } code { (integrity.files.join(", ")) }
             }
             status => (status.as_str()),
         }
