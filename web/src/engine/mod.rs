@@ -32,7 +32,7 @@ pub mod trail;
 
 pub use fields::inspect;
 pub use html::message::inspected;
-pub use traffic::Traffic;
+pub use traffic::{Loaded, Traffic};
 
 use crate::api::demo::server::DemoServer;
 use crate::ask::{encode, Ask, Request};
@@ -97,7 +97,8 @@ impl Engine {
                 }
                 let loaded = traffic.load(rows, agents, &coverage, newer, pending.as_deref());
                 reply::<q::Load>(Ok(TrafficSummary {
-                    mismatch: !loaded,
+                    mismatch: loaded == Loaded::Mismatch,
+                    changed: loaded == Loaded::Changed,
                     ..traffic.summary()
                 }))
             }

@@ -32,6 +32,18 @@ enum Held {
     Mailboxes(HashMap<String, Option<Timestamp>>),
 }
 
+/// What a page did to the traffic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loaded {
+    /// Newer mail that does not continue what is held: nothing of it was loaded.
+    Mismatch,
+    /// Nothing new: every message was held already, as it is (a server that answers
+    /// "newer than" with the newest held again).
+    Unchanged,
+    /// Messages, recipients, acknowledgements, the agents or the coverage changed.
+    Changed,
+}
+
 /// A project's envelopes and their book.
 #[derive(Default)]
 pub struct Traffic {
@@ -54,7 +66,7 @@ impl Traffic {
     /// every other message that asks for one is acknowledged. `agents`, when known, are the registered agents; `coverage` is how
     /// much of the mail is held with this page. A page of `newer` mail that does not
     /// continue what is held (an id below the highest held that is not held, or a
-    /// registered agent no longer listed) is not loaded: `false`.
+    /// registered agent no longer listed) is not loaded.
     pub fn load(
         &mut self,
         rows: Vec<MailRow>,
@@ -62,12 +74,13 @@ impl Traffic {
         coverage: &Coverage,
         newer: bool,
         pending: Option<&[u64]>,
-    ) -> bool {
+    ) -> Loaded {
         // Names the server lists are never blank; one that is cannot be checked against.
         let registry = agents.and_then(|names| Registry::new(names).ok());
         if newer && !self.continued_by(&rows, registry.as_ref()) {
-            return false;
+            return Loaded::Mismatch;
         }
+        let (held_before, trail_before) = (self.held.clone(), self.trail.len());
         self.held = match coverage {
             Coverage::Whole => Held::Whole,
             Coverage::Reading(mailboxes) => Held::Mailboxes(
@@ -141,7 +154,15 @@ impl Traffic {
             self.book = book.replayed(&self.envelopes);
         }
         self.latest = self.latest.max(fresh.iter().filter_map(|e| e.at).max());
-        true
+        let changed = replay
+            || !fresh.is_empty()
+            || self.trail.len() != trail_before
+            || self.held != held_before;
+        if changed {
+            Loaded::Changed
+        } else {
+            Loaded::Unchanged
+        }
     }
 
     /// Whether `rows`, mail sent after the newest held, continue what is held: every id not
@@ -259,6 +280,7 @@ impl Traffic {
                 .collect(),
             whole: !self.reading(),
             mismatch: false,
+            changed: true,
         }
     }
 }
@@ -316,5 +338,14 @@ mod tests {
         assert_eq!(session.planner.as_deref(), Some("P"));
         assert!(session.violations.is_empty(), "{:?}", session.violations);
         assert_eq!(t.entry_of(1), Some(1));
+        // The newest message again, as a server answering "newer than" inclusively gives it.
+        let again = t.load(
+            vec![row(3, "2026-01-01T00:00:03Z", "CONTRACT_DRAFT", DRAFT)],
+            None,
+            &Coverage::Whole,
+            true,
+            None,
+        );
+        assert_eq!(again, Loaded::Unchanged);
     }
 }

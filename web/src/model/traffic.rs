@@ -45,4 +45,7 @@ pub struct TrafficSummary {
     /// before the newest held, or a registered agent gone): the server's mail is another.
     /// Nothing of it was loaded.
     pub mismatch: bool,
+    /// The load changed what is held (false: every message of the page was held already, as
+    /// it is; the views have nothing to redraw).
+    pub changed: bool,
 }

@@ -264,6 +264,11 @@ impl TrafficStore {
         coverage: &Coverage,
         newer: bool,
     ) {
+        // Newer mail the engine held already (a server may answer "newer than" with the
+        // newest held again): nothing to redraw, so the views keep what is typed and read.
+        if newer && !summary.changed {
+            return;
+        }
         let whole = *coverage == Coverage::Whole;
         self.states.update(|s| {
             let (generation, notes, reading) = match s.get(key).cloned() {
