@@ -6,10 +6,10 @@
 //! acknowledgement debt; and the senders and recipients that break the sender rules or are
 //! not registered (`INVALID_AGENT`).
 
-use super::{countdown, panel, time};
+use super::{next_step, panel, time};
 use crate::model::{Boards, DroidColumn, Html, PoTaskView, RequestView, TrafficKey};
 use crate::routes;
-use crate::words::{span, step_text};
+use crate::words::span;
 use maud::{html, Markup};
 use switchboard_core::session::agent_po::Status as TaskState;
 
@@ -172,10 +172,7 @@ fn po_row(t: &PoTaskView, now_ms: i64) -> Markup {
                 }
             }
             td {
-                @if let Some(s) = &t.next {
-                    (countdown(s.at_ms, now_ms))
-                    div.muted { (step_text(&s.action, s.warning, s.from.as_deref())) }
-                }
+                @if let Some(s) = &t.next { (next_step(s, now_ms)) }
             }
         }
     }

@@ -19,8 +19,8 @@ pub mod session;
 pub mod sessions;
 pub mod trail;
 
-use crate::model::{Html, IntegrityView};
-use crate::words::{self, when};
+use crate::model::{Html, IntegrityView, Step};
+use crate::words::{self, step_text, when};
 use maud::{html, Markup, PreEscaped};
 use switchboard_core::session::pair::IntegrityStatus;
 use switchboard_core::time::Timestamp;
@@ -56,6 +56,19 @@ fn integrity(integrity: &IntegrityView) -> Markup {
             }
             status => (status.as_str()),
         }
+    }
+}
+
+/// What a timeout step does, in words (`then TIMEOUT_WARNING #1 from GreenCastle`).
+fn step_words(step: &Step) -> String {
+    step_text(&step.action, step.warning, step.from.as_deref())
+}
+
+/// A row's next timeout step: its countdown, and what it does under it.
+fn next_step(step: &Step, now_ms: i64) -> Markup {
+    html! {
+        (countdown(step.at_ms, now_ms))
+        div.muted { (step_words(step)) }
     }
 }
 

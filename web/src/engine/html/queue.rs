@@ -2,10 +2,10 @@
 //! checkpoint, its session and project (each a link to the project's checkpoints or the
 //! session), the task, when it opened, and the session's next timeout step with its countdown.
 
-use super::{countdown, panel, time};
+use super::{countdown, panel, step_words, time};
 use crate::model::{Html, Queued};
 use crate::routes;
-use crate::words::{label, step_text};
+use crate::words::label;
 use maud::html;
 use std::collections::BTreeSet;
 
@@ -38,7 +38,7 @@ pub fn list(queue: &[Queued], now_ms: i64) -> Html {
                         @match q.opened_at_ms { Some(ms) => (time(ms)), None => "at an unknown time" }
                         @if let Some(step) = &s.next {
                             " · " (countdown(step.at_ms, now_ms)) " "
-                            (step_text(&step.action, step.warning, step.from.as_deref()))
+                            (step_words(step))
                         }
                     }
                 }

@@ -2,10 +2,10 @@
 //! ahead, the phase timeline with each message's issues, the checkpoints, change orders, the
 //! contract and its fingerprints, audit reports and violations.
 
-use super::{audit, countdown, integrity, or_unknown, panel, time};
+use super::{audit, countdown, integrity, or_unknown, panel, step_words, time};
 use crate::model::{IssueView, SessionDetail, SessionPage, Step, TrafficKey, ViolationView};
 use crate::routes;
-use crate::words::{label, phase, step_text};
+use crate::words::{label, phase};
 use maud::{html, Markup};
 use switchboard_core::protocol::Severity;
 
@@ -119,7 +119,7 @@ fn steps(d: &SessionDetail, now_ms: i64) -> Markup {
 }
 
 fn step(step: &Step, now_ms: i64, due: bool) -> Markup {
-    let text = step_text(&step.action, step.warning, step.from.as_deref());
+    let text = step_words(step);
     html! {
         li.step.due[due] {
             strong { (text.trim_start_matches("then ")) }

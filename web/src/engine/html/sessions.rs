@@ -3,10 +3,10 @@
 //! contract's integrity, and the next timeout step with its countdown (or the step overdue).
 //! The page marks the selected row (`data-index`) and opens it with Enter.
 
-use super::{countdown, integrity, or_unknown, panel};
+use super::{countdown, integrity, next_step, or_unknown, panel, step_words};
 use crate::model::{Html, SessionRow, TrafficKey};
 use crate::routes;
-use crate::words::{label, phase, step_text};
+use crate::words::{label, phase};
 use maud::{html, Markup};
 use switchboard_core::session::pair::{IntegrityStatus, SessionStatus};
 
@@ -58,14 +58,9 @@ fn row(r: &SessionRow, i: usize, key: &TrafficKey, now_ms: i64) -> Markup {
             }
             td {
                 @match (&r.next, &r.overdue) {
-                    (Some(step), _) => {
-                        (countdown(step.at_ms, now_ms))
-                        div.muted { (step_text(&step.action, step.warning, step.from.as_deref())) }
-                    }
+                    (Some(step), _) => (next_step(step, now_ms)),
                     (None, Some(step)) => {
-                        span.flag {
-                            (step_text(&step.action, step.warning, step.from.as_deref()).replacen("then ", "", 1))
-                        }
+                        span.flag { (step_words(step).replacen("then ", "", 1)) }
                         " " (countdown(step.at_ms, now_ms))
                     }
                     (None, None) => {}
