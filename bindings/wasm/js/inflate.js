@@ -145,7 +145,9 @@ export function inflate(data, size) {
     last = bits(1);
     const type = bits(2);
     if (type === 0) {
-      // Stored: byte-aligned, its length and the length's complement, then the bytes.
+      // Stored: byte-aligned, its length and the length's complement, then the bytes. The rest
+      // of the current byte is skipped; whole bytes `decode` read ahead go back to the input.
+      at -= count >>> 3;
       held = 0;
       count = 0;
       const length = data[at] | (data[at + 1] << 8);

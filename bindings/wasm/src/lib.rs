@@ -49,6 +49,7 @@ pub mod gate;
 pub mod packed;
 #[cfg(feature = "full")]
 pub mod pane;
+#[cfg(feature = "full")]
 pub mod records;
 pub mod reply;
 pub mod report;
