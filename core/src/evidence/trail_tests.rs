@@ -175,3 +175,90 @@ fn a_trail_message_is_the_trail_agent_writing_to_itself() {
     assert!(!is_trail_message("BlueLake", &draft.subject));
     assert_eq!(TrailLine::parse(&draft.body_md).unwrap(), line);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One edit of a trail's text: replace, insert or delete the character at a position.
+    #[derive(Debug, Clone)]
+    enum Edit {
+        Replace(usize, char),
+        Insert(usize, char),
+        Delete(usize),
+    }
+
+    fn edit() -> impl Strategy<Value = Edit> {
+        // Characters that matter to JSON, hex and the records' words.
+        let ch = proptest::sample::select(vec![
+            '0', '1', 'a', 'f', 'A', 'Z', 'e', '{', '}', '[', ']', ':', ',', '"', ' ', '\n', '\\',
+            '-', '.', 'é',
+        ]);
+        prop_oneof![
+            (any::<usize>(), ch.clone()).prop_map(|(at, c)| Edit::Replace(at, c)),
+            (any::<usize>(), ch).prop_map(|(at, c)| Edit::Insert(at, c)),
+            any::<usize>().prop_map(Edit::Delete),
+        ]
+    }
+
+    fn apply(text: &str, edit: &Edit) -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        match *edit {
+            Edit::Replace(at, c) => {
+                let at = at % chars.len();
+                chars[at] = c;
+            }
+            Edit::Insert(at, c) => chars.insert(at % (chars.len() + 1), c),
+            Edit::Delete(at) => {
+                chars.remove(at % chars.len());
+            }
+        }
+        chars.into_iter().collect()
+    }
+
+    /// The records a trail's text holds, where every line reads as one.
+    fn records(text: &str) -> Option<Vec<TrailLine>> {
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| TrailLine::parse(l).ok())
+            .collect()
+    }
+
+    /// The signed trail the edits start from (signed once: signing is slow in debug builds).
+    fn original() -> &'static str {
+        static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        TEXT.get_or_init(|| three().join("\n"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// No edit of a signed trail that changes what one of its records says, or their
+        /// order, verifies: an edit passes only when every record reads back the same.
+        #[test]
+        fn an_edited_trail_verifies_only_when_its_records_read_the_same(
+            edits in proptest::collection::vec(edit(), 1..4)
+        ) {
+            let mut text = original().to_owned();
+            for e in &edits {
+                text = apply(&text, e);
+            }
+            let checked = verify(&text, None);
+            if checked.valid {
+                prop_assert_eq!(records(&text), records(original()), "{}", text);
+            }
+        }
+
+        /// Any text gives a verdict, with the lines it could not read named, and never panics.
+        #[test]
+        fn any_text_gives_a_verdict(text in "(\\PC|\n){0,300}") {
+            let checked = verify(&text, None);
+            let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
+            prop_assert_eq!(checked.records, lines);
+            prop_assert_eq!(checked.valid, checked.problems.is_empty());
+            for line in text.lines() {
+                let _ = TrailLine::parse(line);
+            }
+        }
+    }
+}
