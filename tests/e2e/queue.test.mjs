@@ -2,7 +2,8 @@
 // projects each with a Pair session waiting at a human checkpoint; /live/queue lists both,
 // the oldest first, each with its project, session, task, opening time and countdown, and
 // the tab title counts them. A checkpoint opened meanwhile in either project joins the queue
-// at the next poll.
+// at the next poll. While the server answers 500 or nothing, the queue keeps what it read
+// and says so; the note goes when the server answers again.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -82,6 +83,34 @@ describe("the server's queue of open checkpoints, against a real upstream 0.2.1 
     assert.equal(await items.nth(2).getAttribute("data-session"), "pair-billing-2");
     await page.waitForFunction(() => document.title === "(3) Switchboard");
     assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test("the server answering 500, then not at all: the queue keeps its rows and says it shows what was read before", async () => {
+    const page = await openPage(web.browser);
+    await connectTo(page, web, server.url);
+    await page.goto(`${web.url}/live/queue`);
+    const items = page.locator("li.queue-item");
+    await page.locator(".queue-view p.read", { hasText: /^2 of 2 project\(s\) read in full; new mail is read as it arrives\.$/ }).waitFor({ timeout: 30_000 });
+    const shown = await items.count();
+    assert.ok(shown >= 2, `${shown} checkpoints`);
+    const read = page.locator(".queue-view p.read");
+    const failed = page.locator(".queue-view p.read", { hasText: /read in full\. No new mail could be read: / });
+    for (const fault of [
+      (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
+      (route) => route.abort("connectionrefused"),
+    ]) {
+      await page.route(`${server.url}/**`, fault);
+      // The next poll (every 10 s) fails: the rows stay, the words say why.
+      await failed.waitFor({ timeout: 25_000 });
+      assert.match(await read.textContent(), /^2 of 2 project\(s\) read in full\. No new mail could be read: .+ What is shown is the mail read before; trying again every 10 s\.$/);
+      assert.equal(await items.count(), shown);
+      await page.unrouteAll({ behavior: "wait" });
+      // Answered again: the words go at the next poll.
+      await read.filter({ hasText: /new mail is read as it arrives\.$/ }).waitFor({ timeout: 25_000 });
+    }
+    assert.equal(await items.count(), shown);
+    assert.deepEqual(page.errors.filter((e) => !/500|Failed to fetch|ERR_CONNECTION_REFUSED/.test(e)), []);
     await page.close();
   });
 });

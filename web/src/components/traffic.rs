@@ -100,27 +100,41 @@ pub fn TrafficNote(
     /// The state.
     state: Memo<Option<TrafficState>>,
 ) -> impl IntoView {
-    move || {
-        match state.get() {
-        None => view! { <p class="traffic" role="status">"Reading the project's mail…"</p> }.into_any(),
+    move || match state.get() {
+        None => {
+            view! { <p class="traffic" role="status">"Reading the project's mail…"</p> }.into_any()
+        }
         Some(TrafficState::Loading(p)) => reading(p, None).into_any(),
         Some(TrafficState::Failed(error)) => view! { <ErrorNote error /> }.into_any(),
-        Some(TrafficState::Ready { summary, notes, reading: Some(p), .. }) => view! {
-            {reading(p, Some(summary.messages))}
-            {notes.into_iter().map(|n| view! { <p class="warning">{n}</p> }).collect_view()}
+        Some(TrafficState::Ready {
+            summary,
+            notes,
+            reading: arriving,
+            poll_failed,
+            ..
+        }) => {
+            let then = if poll_failed.is_some() {
+                "."
+            } else {
+                "; new mail is read as it arrives."
+            };
+            view! {
+                {match arriving {
+                    Some(p) => reading(p, Some(summary.messages)).into_any(),
+                    None => view! {
+                        <p class="traffic muted">
+                            {format!(
+                                "{} messages read from the project's mail, {} Pair sessions{then}",
+                                summary.messages, summary.sessions
+                            )}
+                        </p>
+                    }
+                    .into_any(),
+                }}
+                {notes.into_iter().chain(poll_failed).map(|n| view! { <p class="warning">{n}</p> }).collect_view()}
+            }
+            .into_any()
         }
-        .into_any(),
-        Some(TrafficState::Ready { summary, notes, reading: None, .. }) => view! {
-            <p class="traffic muted">
-                {format!(
-                    "{} messages read from the project's mail, {} Pair sessions; new mail is read as it arrives.",
-                    summary.messages, summary.sessions
-                )}
-            </p>
-            {notes.into_iter().map(|n| view! { <p class="warning">{n}</p> }).collect_view()}
-        }
-        .into_any(),
-    }
     }
 }
 

@@ -46,6 +46,9 @@ pub enum TrafficState {
         notes: Vec<String>,
         /// How far the read still arriving got (`None`: the engine holds all of it).
         reading: Option<TrafficProgress>,
+        /// Why the last ask for newer mail failed, in words (`None`: it was answered). What
+        /// is held is still shown, and said to be what was read before.
+        poll_failed: Option<String>,
     },
     /// The first read failed.
     Failed(BackendError),
@@ -215,13 +218,15 @@ impl TrafficStore {
                 b.remove(&key);
             });
             match (outcome, store.state_untracked(&key)) {
-                (Ok(false), _) => {}
+                (Ok(false), _) => store.polled(&key, None),
                 // The server's mail is not the mail held: read it all again.
                 (Ok(true), _) => store.start(again.0, again.1, key, Plan::Fresh),
                 (Err(error), Some(TrafficState::Ready { .. })) => {
-                    // A failed poll keeps what was loaded; the next one tries again. A read
-                    // that stopped part-way says so, and the next poll reads again.
-                    if !matches!(plan, Plan::Newer(_)) {
+                    // A failed poll keeps what was loaded, says so, and the next one tries
+                    // again. A read that stopped part-way says so, and the next poll reads again.
+                    if matches!(plan, Plan::Newer(_)) {
+                        store.polled(&key, Some(poll_failed_words(&error)));
+                    } else {
                         store.note(&key, format!("Reading stopped ({error}); trying again."));
                     }
                 }
@@ -234,6 +239,26 @@ impl TrafficStore {
         self.states.update(|s| {
             s.insert(key.clone(), state);
         });
+    }
+
+    /// What the last ask for newer mail came to (`None`: answered); the views redraw only
+    /// when that changes.
+    fn polled(&self, key: &TrafficKey, failed: Option<String>) {
+        self.states.maybe_update(|s| match s.get_mut(key) {
+            Some(TrafficState::Ready { poll_failed, .. }) if *poll_failed != failed => {
+                *poll_failed = failed;
+                true
+            }
+            _ => false,
+        });
+    }
+
+    /// Why the last ask for `key`'s newer mail failed, in words, if it did (tracked).
+    pub fn poll_failed(&self, key: &TrafficKey) -> Option<String> {
+        self.states.with(|s| match s.get(key) {
+            Some(TrafficState::Ready { poll_failed, .. }) => poll_failed.clone(),
+            _ => None,
+        })
     }
 
     fn note(&self, key: &TrafficKey, note: String) {
@@ -293,6 +318,8 @@ impl TrafficStore {
                     } else {
                         reading.or(Some(TrafficProgress::default()))
                     },
+                    // The server answered.
+                    poll_failed: None,
                 },
             );
         });
@@ -434,4 +461,12 @@ fn mark_arrived() {
     if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
         let _ = performance.mark(ARRIVED_MARK);
     }
+}
+
+/// The words for a failed ask for newer mail: what is shown is what was read before.
+fn poll_failed_words(error: &BackendError) -> String {
+    format!(
+        "No new mail could be read: {error} What is shown is the mail read before; trying again every {} s.",
+        POLL_MS / 1000
+    )
 }

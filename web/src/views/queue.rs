@@ -63,7 +63,15 @@ pub fn QueueView() -> impl IntoView {
                 .count();
             (g.len(), whole)
         });
-        format!("{whole} of {all} project(s) read in full; new mail is read as it arrives.")
+        // Why the last ask for newer mail failed, in the first project where it did.
+        match keys.with(|k| k.iter().find_map(|key| session.traffic.poll_failed(key))) {
+            Some(words) => {
+                format!("{whole} of {all} project(s) read in full. {words}")
+            }
+            None => {
+                format!("{whole} of {all} project(s) read in full; new mail is read as it arrives.")
+            }
+        }
     };
     view! {
         <NavBar />
