@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README command 3: compiles switchboard-core to wasm (the bindings/wasm crate, std built for size,
-# then wasm-opt -Oz) twice: the whole core (default features, opt-level "s") and validation alone
+# then wasm-opt -Oz) twice: the whole core (default features, opt-level "z") and validation alone
 # (--no-default-features, opt-level 3: the module of `switchboard-protocol/validate`, which Node
 # also uses for the main entry's validation), and writes the npm package switchboard-protocol to core/pkg/:
 # wasm-bindgen glue for the web (ESM) and Node (CommonJS) over one wasm-opt -Oz module each, the
@@ -28,7 +28,7 @@ mkdir -p "$MODULES"
     # a panic's message was never shown, and its formatting weighed about 9 KB gzipped in the
     # main module (docs/benchmarks.md, "npm package").
     export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS -C target-feature=+simd128 -Zunstable-options -Cpanic=immediate-abort"
-    # The whole core at opt-level "s" (profile npm-full): the main entry's browser bundle stays
+    # The whole core at opt-level "z" (profile npm-full): the main entry's browser bundle stays
     # under 400 KB gzipped. Validation alone at opt-level 3 (release), not size-first: it runs
     # about twice as fast, and serves the validation of both entries in Node
     # (docs/benchmarks.md, "npm package").

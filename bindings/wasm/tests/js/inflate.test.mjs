@@ -1,8 +1,8 @@
-// The package's own inflate (inflate.js of the packed tarball, from js/inflate.js: it unpacks the
-// inlined wasm module in browsers),
-// checked against Node's zlib and Zopfli, the deflater the package is built with: every block
-// type in every order (stored blocks after Huffman blocks read ahead into the bit buffer), at
-// random, and damaged input refused with an Error rather than wrong bytes.
+// The package's own inflate (inflate.js of the packed tarball, from js/inflate.js: it unpacks
+// the inlined wasm module in browsers), checked against Node's zlib and Zopfli, the deflater the
+// package is built with: every block type in every order (stored blocks after Huffman blocks
+// read ahead into the bit buffer), at random, and damaged input refused with an Error rather
+// than wrong bytes.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
