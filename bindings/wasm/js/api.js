@@ -58,6 +58,8 @@ function toBytes(bytes, fn) {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+/** The options word's bit asking for reports packed with path segments (bindings/wasm/src/report.rs). */
+const SEGMENTS = 1 << 12;
 /** What the module's `validateInput` returns for an input it refuses (bindings/wasm/src/validate.rs). */
 const BAD_CALL = 0xffffffff;
 /** Reused for message-sized text; larger text gets its own buffer. */
@@ -159,14 +161,15 @@ export function createApi(glue, { full }) {
   const issueCodes = registry.issueCodes;
 
   /**
-   * The reports the last call kept, unpacked (the layout: bindings/wasm/src/packed.rs). With
-   * `segments`, each issue's `path` is its segments and `pointer` its JSON Pointer; without,
-   * `path` is the JSON Pointer.
+   * The reports the last call packed, unpacked (the layout: bindings/wasm/src/packed.rs).
+   * `segments` says whether the call asked for them with path segments (`SEGMENTS` in its
+   * options word): then each issue's `path` is its segments and `pointer` its JSON Pointer;
+   * without, `path` is the JSON Pointer.
    */
   function takeReports(segments) {
     // Four words: the table's address and length in words, the text's address and byte length.
-    // (Packing may grow the memory: its buffer is read after.)
-    const where = glue.packReports(segments);
+    // (Packing may have grown the memory: its buffer is read now.)
+    const where = glue.packedReports();
     const [tableAt, words, textAt, bytes] = new Uint32Array(memory.buffer, where, 4);
     const table = new Uint32Array(memory.buffer, tableAt, words);
     const text = decoder.decode(new Uint8Array(memory.buffer, textAt, bytes));
@@ -321,7 +324,7 @@ export function createApi(glue, { full }) {
   }
 
   function makeSchema(key, lenient) {
-    const word = schemaWord(key) | (lenient ? 1 : 0);
+    const word = schemaWord(key) | (lenient ? 1 : 0) | SEGMENTS;
     const fn = `schema ${key}`;
     /**
      * `{value, warnings}` when the JSON bytes are valid (`value()` gives the value), else

@@ -1,6 +1,6 @@
 //! The reports that need more than a result code, packed for the JS layer: one text holding
 //! every string in order and one table of numbers saying how to cut it, which the JS layer
-//! turns into report objects (`bindings/wasm/js/api.js`, `unpackReports`). Reading them costs
+//! turns into report objects (`bindings/wasm/js/api.js`, `takeReports`). Reading them costs
 //! a tenth of parsing the same reports as JSON, and writing them escapes nothing.
 //!
 //! Lengths count UTF-16 code units (what a JS string's `slice` counts). Per report:
@@ -29,17 +29,15 @@ pub struct Packed {
 }
 
 impl Packed {
-    /// Packs `reports`; with `segments`, each issue's path segments too.
-    #[must_use]
-    pub fn of(reports: &[Report], segments: bool) -> Packed {
-        let mut packed = Packed::default();
-        for report in reports {
-            packed.report(report, segments);
-        }
-        packed
+    /// Forgets every report packed, keeping the buffers for the next ones.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.table.clear();
     }
 
-    fn report(&mut self, report: &Report, segments: bool) {
+    /// Packs `report` after those packed before; with `segments`, each issue's path segments
+    /// too.
+    pub fn push(&mut self, report: &Report, segments: bool) {
         let family = REGISTRY.iter().position(|f| Some(f.id) == report.family);
         let kind = family
             .and_then(|i| {
@@ -114,13 +112,21 @@ mod tests {
     use super::*;
     use switchboard_core::protocol::{self, Options};
 
+    fn of(reports: &[Report], segments: bool) -> Packed {
+        let mut packed = Packed::default();
+        for report in reports {
+            packed.push(report, segments);
+        }
+        packed
+    }
+
     #[test]
     fn reports_pack_their_strings_in_order_with_utf16_lengths() {
         let msg = serde_json::json!({"type": "request_review", "context": 5,
             "nested": {"é😀/~": [1]}});
         let report = protocol::validate(&msg, &Options::default());
         assert_eq!(report.issues.len(), 1, "{report:?}");
-        let pointer = Packed::of(std::slice::from_ref(&report), false);
+        let pointer = of(std::slice::from_ref(&report), false);
         assert_eq!(
             pointer.text, "/contextexpected a string, found number",
             "pointer then message"
@@ -136,7 +142,7 @@ mod tests {
         );
         assert_eq!(pointer.table[0] >> 12, 1, "the family's own version");
         assert_eq!(pointer.table[1..], [1, 7, 8, 31]);
-        let segments = Packed::of(std::slice::from_ref(&report), true);
+        let segments = of(std::slice::from_ref(&report), true);
         assert_eq!(segments.text, format!("{}context", pointer.text));
         assert_eq!(segments.table[2..], [7 | 1 << 8, 8, 31, 7 << 1]);
         // Lengths in UTF-16 code units, indexes marked, other versions written out.
@@ -147,7 +153,7 @@ mod tests {
             PathSegment::Index(3),
         ]);
         odd.issues[0].message = "«😀»".into();
-        let packed = Packed::of(&[odd], true);
+        let packed = of(&[odd], true);
         assert_eq!(packed.text, "2.5/é😀~1~0/3«😀»é😀/~");
         assert_eq!(packed.table[0] >> 12, 2);
         assert_eq!(

@@ -3,11 +3,13 @@
 //! report's JSON in the package's shape ([`JsReport`], for the refusals that carry one).
 //!
 //! Options word: bit 0 lenient; bits 1–3 the family (its registry position + 1, 0 = detect);
-//! bits 4–11 a message type of that family (its position + 1, 0 = any type).
+//! bits 4–11 a message type of that family (its position + 1, 0 = any type); bit 12 reports
+//! packed with their issues' path segments ([`segments`]).
 //!
 //! Result code: bit 0 set means "simple": valid, no issues and the family's own version, so
 //! the JS layer builds the report from the registry tables alone; bits 1–3 and 4–11 name the
-//! family and type as above. A code without bit 0 means the report waits in [`take_reports`].
+//! family and type as above. A code without bit 0 means the report is packed ([`keep`]), in
+//! order after the others of the same call, for the JS layer to read ([`with_packed`]).
 
 use crate::packed::Packed;
 use serde::ser::{SerializeSeq, Serializer};
@@ -43,7 +45,7 @@ pub fn decode(word: u32) -> Option<Target> {
         i => Some(*REGISTRY.get(i as usize - 1)?),
     };
     let ty = (word >> 4) & 0xff;
-    if word >> 12 != 0 {
+    if word >> 13 != 0 {
         return None;
     }
     match (family, ty) {
@@ -58,6 +60,13 @@ pub fn decode(word: u32) -> Option<Target> {
         }),
         (None, _) => None,
     }
+}
+
+/// Whether an options word asks for reports packed with their path segments (the JS layer's
+/// `path` is then the segments and `pointer` the JSON Pointer; without, `path` is the JSON
+/// Pointer, exactly as `switchboard validate` prints it).
+pub fn segments(word: u32) -> bool {
+    word >> 12 & 1 == 1
 }
 
 /// The result code of a report (bit 0 set when the registry tables say it all).
@@ -78,31 +87,29 @@ pub fn encode(report: &Report) -> u32 {
 }
 
 thread_local! {
-    /// Reports whose codes were not simple, in order, until the JS layer takes them.
-    static PENDING: RefCell<Vec<Report>> = const { RefCell::new(Vec::new()) };
+    /// The reports of the current call whose codes were not simple, packed in order; the
+    /// buffers are kept from call to call.
+    static PACKED: RefCell<Packed> = RefCell::new(Packed::default());
 }
 
-/// Drops the reports not taken yet (a new call starts).
+/// Forgets the reports packed (a new call starts).
 pub fn clear() {
-    PENDING.with(|p| p.borrow_mut().clear());
+    PACKED.with(|p| p.borrow_mut().clear());
 }
 
-/// Packs a report: its code, and the report itself kept for [`take_reports`] unless simple.
-pub fn keep(report: Report) -> u32 {
-    let code = encode(&report);
+/// A report's result code; the report itself is packed ([`Packed::push`]) unless the code
+/// says it all.
+pub fn keep(report: &Report, segments: bool) -> u32 {
+    let code = encode(report);
     if code & 1 == 0 {
-        PENDING.with(|p| p.borrow_mut().push(report));
+        PACKED.with(|p| p.borrow_mut().push(report, segments));
     }
     code
 }
 
-/// The kept reports, in order, packed for the JS layer ([`Packed`]), and forgets them. With
-/// `segments` each issue's path segments are packed too (the JS layer's `path` is then the
-/// segments and `pointer` the JSON Pointer; without, `path` is the JSON Pointer, exactly as
-/// `switchboard validate` prints it).
-pub fn take_reports(segments: bool) -> Packed {
-    let reports = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
-    Packed::of(&reports, segments)
+/// Reads the reports the current call packed.
+pub fn with_packed<T>(read: impl FnOnce(&Packed) -> T) -> T {
+    PACKED.with(|p| read(&p.borrow()))
 }
 
 /// A report in the package's camelCase shape.
@@ -339,7 +346,8 @@ mod tests {
         assert!(decode(5 << 1).is_none(), "no fifth family");
         assert!(decode(1 << 4).is_none(), "a type needs its family");
         assert!(decode(1 << 1 | 0xff << 4).is_none(), "no 255th pair type");
-        assert!(decode(1 << 12).is_none(), "unknown bits");
+        assert!(decode(1 << 13).is_none(), "unknown bits");
+        assert!(segments(1 << 12) && decode(1 << 12).is_some() && !segments(1 << 1));
     }
 
     #[test]
@@ -399,13 +407,15 @@ mod tests {
     }
 
     #[test]
-    fn kept_reports_are_taken_once() {
+    fn kept_reports_are_packed_until_the_next_call() {
         clear();
         let bad = protocol::validate_str("[", &Options::default());
-        assert_eq!(keep(bad) & 1, 0);
-        let taken = take_reports(false);
-        assert!(taken.text.contains("not JSON"), "{taken:?}");
-        assert_eq!(taken.table[2], 0, "not_json");
-        assert_eq!(take_reports(false), Packed::default());
+        assert_eq!(keep(&bad, false) & 1, 0);
+        with_packed(|packed| {
+            assert!(packed.text.contains("not JSON"), "{packed:?}");
+            assert_eq!(packed.table[2], 0, "not_json");
+        });
+        clear();
+        with_packed(|packed| assert_eq!(*packed, Packed::default()));
     }
 }

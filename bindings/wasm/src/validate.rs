@@ -1,7 +1,6 @@
 //! Validation exports: JSON bytes in, a result code out (see [`crate::report`]); and one mail
 //! message read whole for an agent's guard (`readMail`).
 
-use crate::packed::Packed;
 use crate::report::{self, JsReport, Target};
 use serde::Serialize;
 use serde_json::Value;
@@ -33,7 +32,10 @@ pub fn validate_target(bytes: &[u8], target: Target) -> Report {
 pub fn validate_bytes(bytes: &[u8], options: u32) -> Result<u32, JsError> {
     let target = report::decode(options).ok_or_else(|| unknown_options(options))?;
     report::clear();
-    Ok(report::keep(validate_target(bytes, target)))
+    Ok(report::keep(
+        &validate_target(bytes, target),
+        report::segments(options),
+    ))
 }
 
 /// What [`validate_input`] returns for an unknown options word or a length past the buffer
@@ -45,9 +47,8 @@ thread_local! {
     /// (`TextEncoder.encodeInto` for text), so a message crosses with one copy and no
     /// allocation.
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-    /// The reports [`pack_reports`] packed and the four words that say where they are, until
-    /// the next call.
-    static PACKED: RefCell<(Packed, [u32; 4])> = RefCell::new((Packed::default(), [0; 4]));
+    /// The four words [`packed_reports`] returns the address of.
+    static WHERE: RefCell<[u32; 4]> = const { RefCell::new([0; 4]) };
 }
 
 /// The module's memory, where the JS layer writes input and reads packed reports.
@@ -78,7 +79,7 @@ pub fn validate_input(len: usize, options: u32) -> u32 {
     };
     report::clear();
     INPUT.with(|b| match b.borrow().get(..len) {
-        Some(bytes) => report::keep(validate_target(bytes, target)),
+        Some(bytes) => report::keep(&validate_target(bytes, target), report::segments(options)),
         None => BAD_CALL,
     })
 }
@@ -88,6 +89,7 @@ pub fn validate_input(len: usize, options: u32) -> u32 {
 /// and its result code.
 #[wasm_bindgen(js_name = validateLines)]
 pub fn validate_lines(bytes: &[u8], options: u32) -> Result<Vec<u32>, JsError> {
+    let segments = report::segments(options);
     let Some(Target::Detect(options)) = report::decode(options) else {
         return Err(unknown_options(options));
     };
@@ -96,30 +98,29 @@ pub fn validate_lines(bytes: &[u8], options: u32) -> Result<Vec<u32>, JsError> {
     for line in protocol::validate_lines(bytes, &options) {
         // Inputs are at most 256 MiB (the JS layer refuses more), so a line number fits.
         out.push(u32::try_from(line.line).unwrap_or(u32::MAX));
-        out.push(report::keep(line.report));
+        out.push(report::keep(&line.report, segments));
     }
     Ok(out)
 }
 
-/// Packs the reports whose codes were not simple ([`crate::packed`]) and returns the address of
-/// four words: the table's address and length in words, the text's address and length in
-/// bytes (UTF-8). The JS layer reads both from memory before its next call.
-#[wasm_bindgen(js_name = packReports)]
-pub fn pack_reports(segments: bool) -> *const u32 {
+/// Where the reports the last call packed are ([`crate::packed`]): the address of four words,
+/// the table's address and length in words, the text's address and length in bytes (UTF-8).
+/// The JS layer reads them before its next call.
+#[wasm_bindgen(js_name = packedReports)]
+pub fn packed_reports() -> *const u32 {
     let address = |ptr: usize| u32::try_from(ptr).unwrap_or_default();
     let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    PACKED.with(|p| {
-        let mut p = p.borrow_mut();
-        let packed = report::take_reports(segments);
-        // Moving the vectors into the cell keeps their buffers where they are.
-        p.1 = [
+    let words = report::with_packed(|packed| {
+        [
             address(packed.table.as_ptr() as usize),
             count(packed.table.len()),
             address(packed.text.as_ptr() as usize),
             count(packed.text.len()),
-        ];
-        p.0 = packed;
-        p.1.as_ptr()
+        ]
+    });
+    WHERE.with(|w| {
+        *w.borrow_mut() = words;
+        w.as_ptr().cast_const().cast()
     })
 }
 

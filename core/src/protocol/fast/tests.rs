@@ -112,3 +112,18 @@ fn valid_fixtures_are_clean_on_this_path() {
     }
     assert!(checked > 60, "{checked}");
 }
+
+proptest::proptest! {
+    /// The SIMD search says what `str::contains` says, on text made of the pieces that matter.
+    #[test]
+    fn body_md_is_found_as_contains_finds_it(
+        pieces in proptest::collection::vec(
+            proptest::sample::select(vec!["body", "_", "md", "\\", "u", "body_md", "x", "é", "\"", "_md"]),
+            0..24,
+        )
+    ) {
+        let text: String = pieces.concat();
+        let model = text.contains("body_md") || text.contains("\\u");
+        proptest::prop_assert_eq!(super::pass::may_name_body_md(&text), model, "{:?}", text);
+    }
+}

@@ -1,6 +1,8 @@
 //! The tree of a message the pass did not find clean, read by the same tokenizer for the
 //! validator to explain ([`crate::protocol::json::Json`]): strings borrowed from the text unless
-//! they have escapes, arrays and objects as vectors, no hashing. Where the tokenizer gives up
+//! they have escapes, arrays and objects as vectors, no hashing. Every part of it lives in one
+//! arena ([`Bump`]) the caller holds: building it allocates a few chunks instead of a vector per
+//! array and object, and the tree needs no drop (the arena frees its chunks at once) (docs/benchmarks.md, "npm package"). Where the tokenizer gives up
 //! (see [`super::scan`]) there is no tree, and the message is parsed into a `Value` instead.
 //!
 //! Objects keep their members as a parsed `Value` does: a member written twice counts once,
@@ -9,6 +11,8 @@
 use super::scan::{Read, Scalar, Scanner, Stop};
 use crate::protocol::json::{Json, Node, Num, Object, Probe};
 use crate::protocol::same::same;
+use bumpalo::collections::Vec as ArenaVec;
+use bumpalo::Bump;
 use std::borrow::Cow;
 
 /// The most members of one object the tree holds (each new name is compared with the ones
@@ -21,52 +25,60 @@ pub(crate) enum Tree<'a> {
     Null,
     Bool(bool),
     Num(Num),
-    Str(Cow<'a, str>),
-    Array(Vec<Tree<'a>>),
-    Object(Vec<(Cow<'a, str>, Tree<'a>)>),
+    Str(&'a str),
+    Array(&'a [Tree<'a>]),
+    Object(&'a [(&'a str, Tree<'a>)]),
 }
 
-/// The tree of JSON bytes, when the tokenizer reads all of them.
-pub(crate) fn tree(bytes: &[u8]) -> Option<Tree<'_>> {
+/// The tree of JSON bytes, when the tokenizer reads all of them, in `arena`.
+pub(crate) fn tree<'a>(bytes: &'a [u8], arena: &'a Bump) -> Option<Tree<'a>> {
     let mut sc = Scanner::new(super::utf8(bytes)?);
-    let tree = read(&mut sc).ok()?;
+    let tree = read(&mut sc, arena).ok()?;
     sc.end().ok()?;
     Some(tree)
 }
 
-fn read<'a>(sc: &mut Scanner<'a>) -> Read<Tree<'a>> {
+/// A string as the tree holds it: borrowed from the text, or (with escapes) copied to the arena.
+fn text<'a>(s: Cow<'a, str>, arena: &'a Bump) -> &'a str {
+    match s {
+        Cow::Borrowed(s) => s,
+        Cow::Owned(s) => arena.alloc_str(&s),
+    }
+}
+
+fn read<'a>(sc: &mut Scanner<'a>, arena: &'a Bump) -> Read<Tree<'a>> {
     Ok(match sc.peek().ok_or(Stop)? {
         b'"' => {
             sc.bump();
-            Tree::Str(sc.string()?)
+            Tree::Str(text(sc.string()?, arena))
         }
         b'{' => {
             sc.bump();
             sc.enter()?;
-            let mut members: Vec<(Cow<'a, str>, Tree<'a>)> = Vec::new();
+            let mut members: ArenaVec<'a, (&'a str, Tree<'a>)> = ArenaVec::new_in(arena);
             let mut first = true;
             while sc.next_member(first)? {
                 first = false;
-                let name = sc.name()?;
-                let value = read(sc)?;
-                match members.iter().position(|(k, _)| same(k, &name)) {
+                let name = text(sc.name()?, arena);
+                let value = read(sc, arena)?;
+                match members.iter().position(|(k, _)| same(k, name)) {
                     Some(earlier) => members[earlier].1 = value,
                     None if members.len() < MAX_MEMBERS => members.push((name, value)),
                     None => return Err(Stop),
                 }
             }
             sc.leave();
-            Tree::Object(members)
+            Tree::Object(members.into_bump_slice())
         }
         b'[' => {
             sc.bump();
             sc.enter()?;
-            let mut items = Vec::new();
+            let mut items = ArenaVec::new_in(arena);
             while sc.next_item(items.is_empty())? {
-                items.push(read(sc)?);
+                items.push(read(sc, arena)?);
             }
             sc.leave();
-            Tree::Array(items)
+            Tree::Array(items.into_bump_slice())
         }
         _ => match sc.scalar()? {
             Scalar::Null => Tree::Null,
@@ -79,14 +91,14 @@ fn read<'a>(sc: &mut Scanner<'a>) -> Read<Tree<'a>> {
 impl Tree<'_> {
     /// Whether the tree is an Agent Mail row (an object with a `body_md` member).
     pub(crate) fn is_row(&self) -> bool {
-        matches!(self, Tree::Object(members) if members.iter().any(|(k, _)| k == "body_md"))
+        matches!(self, Tree::Object(members) if members.iter().any(|(k, _)| *k == "body_md"))
     }
 }
 
 impl Probe for Tree<'_> {
     fn as_str(&self) -> Option<&str> {
         match self {
-            Tree::Str(s) => Some(s),
+            Tree::Str(s) => Some(*s),
             _ => None,
         }
     }
@@ -105,7 +117,7 @@ impl Probe for Tree<'_> {
 
 impl<'v, 'a: 'v> Json<'v> for &'v Tree<'a> {
     type Array = std::slice::Iter<'v, Tree<'a>>;
-    type Object = &'v [(Cow<'a, str>, Tree<'a>)];
+    type Object = &'v [(&'a str, Tree<'a>)];
 
     #[inline]
     fn node(self) -> Node<'v, Self> {
@@ -115,7 +127,7 @@ impl<'v, 'a: 'v> Json<'v> for &'v Tree<'a> {
             Tree::Num(n) => Node::Num(*n),
             Tree::Str(s) => Node::Str(s),
             Tree::Array(items) => Node::Array(items.iter()),
-            Tree::Object(members) => Node::Object(members.as_slice()),
+            Tree::Object(members) => Node::Object(*members),
         }
     }
 
@@ -127,16 +139,16 @@ impl<'v, 'a: 'v> Json<'v> for &'v Tree<'a> {
 /// A member of a tree object as the checks read it.
 type Member<'v, 'a> = (&'v str, &'v Tree<'a>);
 
-impl<'v, 'a: 'v> Object<'v> for &'v [(Cow<'a, str>, Tree<'a>)] {
+impl<'v, 'a: 'v> Object<'v> for &'v [(&'a str, Tree<'a>)] {
     type Value = &'v Tree<'a>;
     type Members = std::iter::Map<
-        std::slice::Iter<'v, (Cow<'a, str>, Tree<'a>)>,
-        fn(&'v (Cow<'a, str>, Tree<'a>)) -> Member<'v, 'a>,
+        std::slice::Iter<'v, (&'a str, Tree<'a>)>,
+        fn(&'v (&'a str, Tree<'a>)) -> Member<'v, 'a>,
     >;
 
     #[inline]
     fn members(self) -> Self::Members {
-        self.iter().map(|(k, v)| (k.as_ref(), v))
+        self.iter().map(|(k, v)| (*k, v))
     }
 
     #[inline]
@@ -177,7 +189,8 @@ mod tests {
     #[test]
     fn members_written_twice_keep_the_first_place_and_the_last_value() {
         let text = r#"{"a":1,"b":{"c":[{"d":1,"d":2}],"c":3},"a":{"a":0},"\u0061":2}"#;
-        let t = tree(text.as_bytes()).unwrap();
+        let arena = Bump::new();
+        let t = tree(text.as_bytes(), &arena).unwrap();
         let parsed: Value = serde_json::from_str(text).unwrap();
         assert_eq!(value(&t).to_string(), parsed.to_string());
         assert_eq!(value(&t).to_string(), r#"{"a":2,"b":{"c":3}}"#);
@@ -192,7 +205,7 @@ mod tests {
             "",
             "1 2",
         ] {
-            assert!(tree(text.as_bytes()).is_none(), "{text}");
+            assert!(tree(text.as_bytes(), &Bump::new()).is_none(), "{text}");
         }
         let wide = format!(
             "{{{}}}",
@@ -201,8 +214,8 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(",")
         );
-        assert!(tree(wide.as_bytes()).is_none());
-        assert!(tree(br#"[{"body_md":"x"}]"#).is_some_and(|t| !t.is_row()));
-        assert!(tree(br#"{"x":1,"body_md":"x"}"#).is_some_and(|t| t.is_row()));
+        assert!(tree(wide.as_bytes(), &Bump::new()).is_none());
+        assert!(tree(br#"[{"body_md":"x"}]"#, &Bump::new()).is_some_and(|t| !t.is_row()));
+        assert!(tree(br#"{"x":1,"body_md":"x"}"#, &Bump::new()).is_some_and(|t| t.is_row()));
     }
 }
