@@ -49,7 +49,9 @@ function toJson(value, fn) {
 /** Any byte view (Uint8Array, Buffer, other typed arrays, DataView) or ArrayBuffer as a Uint8Array. */
 function toBytes(bytes, fn) {
   let view;
-  if (ArrayBuffer.isView(bytes)) view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // A Uint8Array (a Buffer too) is used as it is; other views are seen as their bytes.
+  if (bytes instanceof Uint8Array) view = bytes;
+  else if (ArrayBuffer.isView(bytes)) view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   else if (Object.prototype.toString.call(bytes) === "[object ArrayBuffer]") view = new Uint8Array(bytes);
   else throw new TypeError(`${fn}: expected a Uint8Array or ArrayBuffer, got ${describe(bytes)}`);
   checkSize(view.byteLength, fn);
@@ -169,14 +171,15 @@ export function createApi(glue, { full }) {
   function takeReports(segments) {
     // Four words: the table's address and length in words, the text's address and byte length.
     // (Packing may have grown the memory: its buffer is read now.)
-    const where = glue.packedReports();
-    const [tableAt, words, textAt, bytes] = new Uint32Array(memory.buffer, where, 4);
-    const table = new Uint32Array(memory.buffer, tableAt, words);
-    const text = decoder.decode(new Uint8Array(memory.buffer, textAt, bytes));
+    const where = glue.packedReports() >>> 2;
+    const table = memoryWords();
+    const tableAt = table[where] >>> 2;
+    const textAt = table[where + 2];
+    const text = decoder.decode(memoryBytes().subarray(textAt, textAt + table[where + 3]));
     const reports = [];
     let at = 0;
     const cut = (length) => text.slice(at, (at += length));
-    for (let j = 0; j < table.length; ) {
+    for (let j = tableAt, end = tableAt + table[where + 1]; j < end; ) {
       const head = table[j++];
       const count = table[j++];
       const f = (head >>> 1) & 7;
@@ -224,14 +227,24 @@ export function createApi(glue, { full }) {
   let inputSize = 0;
   let input = new Uint8Array(0);
 
+  // Views of the whole memory, made again when it has grown (its old buffer is detached, and
+  // views of it are empty).
+  let bytes8 = new Uint8Array(0);
+  let words32 = new Uint32Array(0);
+  const memoryBytes = () => (bytes8.length ? bytes8 : (bytes8 = new Uint8Array(memory.buffer)));
+  const memoryWords = () => (words32.length ? words32 : (words32 = new Uint32Array(memory.buffer)));
+
   /** The input buffer, at least `size` bytes, as a view of the module's current memory. */
   function inputBuffer(size) {
     if (size > inputSize) {
       inputSize = Math.max(size, 2 * inputSize, 16 * 1024);
       inputAt = glue.inputBuffer(inputSize);
+      input = new Uint8Array(memory.buffer, inputAt, inputSize);
+    } else if (input.length === 0) {
+      // The memory grew: its old buffer is detached, and views of it are empty (cheaper to
+      // ask than comparing buffers, whose getter costs a call).
+      input = new Uint8Array(memory.buffer, inputAt, inputSize);
     }
-    // The memory's buffer is replaced when it grows.
-    if (input.buffer !== memory.buffer || input.byteOffset !== inputAt) input = new Uint8Array(memory.buffer, inputAt, inputSize);
     return input;
   }
 

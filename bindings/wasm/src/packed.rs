@@ -38,19 +38,12 @@ impl Packed {
     /// Packs `report` after those packed before; with `segments`, each issue's path segments
     /// too.
     pub fn push(&mut self, report: &Report, segments: bool) {
-        let family = REGISTRY.iter().position(|f| Some(f.id) == report.family);
-        let kind = family
-            .and_then(|i| {
-                let name = report.message_type?;
-                REGISTRY[i].types.iter().position(|t| t.name == name)
-            })
-            .map_or(0, |i| i as u32 + 1);
-        let version = match (&report.version, family) {
+        let (family, kind) = crate::report::positions(report);
+        let version = match (&report.version, family.checked_sub(1)) {
             (None, _) => 0,
-            (Some(v), Some(i)) if v == REGISTRY[i].version => 1,
+            (Some(v), Some(i)) if v == REGISTRY[i as usize].version => 1,
             (Some(_), _) => 2,
         };
-        let family = family.map_or(0, |i| i as u32 + 1);
         self.table
             .push(u32::from(report.valid) | family << 1 | kind << 4 | version << 12);
         self.table.push(len32(report.issues.len()));

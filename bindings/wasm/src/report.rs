@@ -69,20 +69,37 @@ pub fn segments(word: u32) -> bool {
     word >> 12 & 1 == 1
 }
 
+/// The registry positions + 1 of a report's family and message type (0 for none).
+pub fn positions(report: &Report) -> (u32, u32) {
+    let Some(family) = REGISTRY.iter().position(|f| Some(f.id) == report.family) else {
+        return (0, 0);
+    };
+    let types = REGISTRY[family].types;
+    // The report's name is the registry's own string: found by address, without comparing
+    // bytes, unless it was copied.
+    let kind = report.message_type.and_then(|name| {
+        types
+            .iter()
+            .position(|t| std::ptr::eq(t.name, name))
+            .or_else(|| types.iter().position(|t| t.name == name))
+    });
+    (family as u32 + 1, kind.map_or(0, |i| i as u32 + 1))
+}
+
 /// The result code of a report (bit 0 set when the registry tables say it all).
 pub fn encode(report: &Report) -> u32 {
-    let family = REGISTRY.iter().position(|f| Some(f.id) == report.family);
-    let fam_bits = family.map_or(0, |i| i as u32 + 1);
-    let type_bits = family
-        .and_then(|i| {
-            let name = report.message_type?;
-            REGISTRY[i].types.iter().position(|t| t.name == name)
-        })
-        .map_or(0, |i| i as u32 + 1);
+    let (fam_bits, type_bits) = positions(report);
+    let family = fam_bits.checked_sub(1).map(|i| i as usize);
     let simple = report.valid
         && report.issues.is_empty()
         && type_bits != 0
-        && family.is_some_and(|i| report.version.as_deref() == Some(REGISTRY[i].version));
+        && family.is_some_and(|i| {
+            let own = REGISTRY[i].version;
+            report
+                .version
+                .as_deref()
+                .is_some_and(|v| std::ptr::eq(v, own) || v == own)
+        });
     u32::from(simple) | fam_bits << 1 | type_bits << 4
 }
 

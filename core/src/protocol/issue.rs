@@ -188,7 +188,9 @@ impl Path {
                 }
                 PathSegment::Key(k) => {
                     let mut rest = k.as_str();
-                    while let Some(at) = rest.find(['~', '/']) {
+                    // A byte search (a char pattern decodes every char): both are ASCII, so
+                    // where one is found is a char boundary.
+                    while let Some(at) = rest.bytes().position(|b| b == b'~' || b == b'/') {
                         piece(&rest[..at])?;
                         piece(if rest.as_bytes()[at] == b'~' {
                             "~0"

@@ -407,19 +407,12 @@ fn validate_line(bytes: &[u8], options: &Options, line: usize) -> Report {
 /// from bytes reads (no `Value`), or over a parsed `Value` where there is no tree or it is an
 /// Agent Mail row (whose carried message is parsed from its `body_md`).
 fn explain(bytes: &[u8], options: &Options, line: usize) -> Report {
-    let arena = bumpalo::Bump::with_capacity(arena_size(bytes));
-    match fast::tree(bytes, &arena) {
+    fast::with_tree(bytes, |tree| match tree {
         Some(tree) if !tree.is_row() => {
-            report(run_bare(Ctx::new(options.lenient, true), &tree, options))
+            report(run_bare(Ctx::new(options.lenient, true), tree, options))
         }
         _ => via_value(bytes, options, line),
-    }
-}
-
-/// The first chunk of the arena a message's tree is read into: enough for most messages (it
-/// grows when not).
-fn arena_size(bytes: &[u8]) -> usize {
-    bytes.len().saturating_mul(4).clamp(1024, 1 << 20)
+    })
 }
 
 /// Validates JSON bytes by parsing them into a `Value` first, then [`validate`]: the reference
@@ -479,12 +472,11 @@ pub fn validate_slice_as(
     if let Some(clean) = fast::check_as(bytes, family, spec) {
         return clean.into_report();
     }
-    let arena = bumpalo::Bump::with_capacity(arena_size(bytes));
-    if let Some(tree) = fast::tree(bytes, &arena) {
-        return check_as(&tree, family, spec, lenient);
-    }
-    match serde_json::from_slice::<Value>(bytes) {
-        Ok(v) => validate_as(&v, family, spec, lenient),
-        Err(e) => Report::not_json(&e, 1),
-    }
+    fast::with_tree(bytes, |tree| match tree {
+        Some(tree) => check_as(tree, family, spec, lenient),
+        None => match serde_json::from_slice::<Value>(bytes) {
+            Ok(v) => validate_as(&v, family, spec, lenient),
+            Err(e) => Report::not_json(&e, 1),
+        },
+    })
 }

@@ -36,7 +36,7 @@ mod tests;
 mod tree;
 mod values;
 
-pub(crate) use tree::tree;
+pub(crate) use tree::with_tree;
 
 use super::detect;
 use super::json::Probe;

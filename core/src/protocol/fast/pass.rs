@@ -5,6 +5,7 @@
 use crate::protocol::ctx::Ctx;
 use crate::protocol::json::{Num, Probe};
 use crate::protocol::registry::{CrossCheck, FamilySpec, MessageTypeSpec};
+use crate::protocol::same::same;
 use crate::protocol::validator::{self, Leaf, Lookup};
 use std::borrow::Cow;
 
@@ -155,11 +156,11 @@ impl<'a> State<'a> {
     fn rule_reads(&self, object: &str, key: &str) -> bool {
         self.checks.iter().any(|c| match c {
             CrossCheck::Pairs { text, number, .. } => {
-                object.is_empty() && (key == *text || key == *number)
+                object.is_empty() && (same(key, text) || same(key, number))
             }
             CrossCheck::Differ {
                 object: o, a, b, ..
-            } => object == *o && (key == *a || key == *b),
+            } => same(object, o) && (same(key, a) || same(key, b)),
         })
     }
 
@@ -188,7 +189,7 @@ impl<'k, 'a> Kept<'k, 'a> {
         self.0
             .iter()
             .flatten()
-            .find(|(o, k, _)| *o == object && *k == key)
+            .find(|(o, k, _)| same(o, object) && same(k, key))
             .map(|(_, _, v)| v)
     }
 }

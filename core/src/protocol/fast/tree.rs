@@ -1,8 +1,9 @@
 //! The tree of a message the pass did not find clean, read by the same tokenizer for the
 //! validator to explain ([`crate::protocol::json::Json`]): strings borrowed from the text unless
-//! they have escapes, arrays and objects as vectors, no hashing. Every part of it lives in one
-//! arena ([`Bump`]) the caller holds: building it allocates a few chunks instead of a vector per
-//! array and object, and the tree needs no drop (the arena frees its chunks at once) (docs/benchmarks.md, "npm package"). Where the tokenizer gives up
+//! they have escapes, arrays and objects as slices, no hashing. Every part of it lives in one
+//! arena ([`Bump`], reused from message to message: [`with_tree`]): building it allocates
+//! nothing once the arena has grown to the messages' size, and the tree needs no drop
+//! (docs/benchmarks.md, "npm package"). Where the tokenizer gives up
 //! (see [`super::scan`]) there is no tree, and the message is parsed into a `Value` instead.
 //!
 //! Objects keep their members as a parsed `Value` does: a member written twice counts once,
@@ -14,13 +15,14 @@ use crate::protocol::same::same;
 use bumpalo::collections::Vec as ArenaVec;
 use bumpalo::Bump;
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 /// The most members of one object the tree holds (each new name is compared with the ones
 /// before it); a wider object is left to the `Value` parser.
 const MAX_MEMBERS: usize = 256;
 
 /// One JSON value.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) enum Tree<'a> {
     Null,
     Bool(bool),
@@ -30,62 +32,113 @@ pub(crate) enum Tree<'a> {
     Object(&'a [(&'a str, Tree<'a>)]),
 }
 
+thread_local! {
+    /// The arena trees are read into: reset for each message, keeping its largest chunk, so
+    /// a message's tree needs no allocation of its own once a few have been read.
+    static ARENA: RefCell<Bump> = RefCell::new(Bump::new());
+}
+
+/// The most an arena keeps between messages; one that grew past it is dropped.
+const ARENA_KEPT: usize = 1 << 20;
+
+/// Hands the tree of JSON bytes ([`tree`]) to `explain` (`None` where the tokenizer gives up).
+pub(crate) fn with_tree<T>(bytes: &[u8], explain: impl FnOnce(Option<&Tree<'_>>) -> T) -> T {
+    ARENA.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut arena) => {
+            arena.reset();
+            let out = explain(tree(bytes, &arena).as_ref());
+            if arena.allocated_bytes() > ARENA_KEPT {
+                *arena = Bump::new();
+            }
+            out
+        }
+        // Never today (explaining reads no tree inside another); a fresh arena if it does.
+        Err(_) => explain(tree(bytes, &Bump::new()).as_ref()),
+    })
+}
+
 /// The tree of JSON bytes, when the tokenizer reads all of them, in `arena`.
-pub(crate) fn tree<'a>(bytes: &'a [u8], arena: &'a Bump) -> Option<Tree<'a>> {
+fn tree<'a>(bytes: &'a [u8], arena: &'a Bump) -> Option<Tree<'a>> {
     let mut sc = Scanner::new(super::utf8(bytes)?);
-    let tree = read(&mut sc, arena).ok()?;
+    let mut open = Open {
+        items: ArenaVec::with_capacity_in(OPEN_CAPACITY, arena),
+        members: ArenaVec::with_capacity_in(OPEN_CAPACITY, arena),
+        arena,
+    };
+    let tree = open.read(&mut sc).ok()?;
     sc.end().ok()?;
     Some(tree)
 }
 
-/// A string as the tree holds it: borrowed from the text, or (with escapes) copied to the arena.
-fn text<'a>(s: Cow<'a, str>, arena: &'a Bump) -> &'a str {
-    match s {
-        Cow::Borrowed(s) => s,
-        Cow::Owned(s) => arena.alloc_str(&s),
-    }
+/// How many values the stacks of [`Open`] hold before they grow.
+const OPEN_CAPACITY: usize = 64;
+
+/// The values of the arrays and objects being read, on two stacks: a finished array or
+/// object takes its own off the top and is copied into the arena once, at its size (a vector
+/// per array and object, grown as it is read, cost a copy per growth).
+struct Open<'a> {
+    items: ArenaVec<'a, Tree<'a>>,
+    members: ArenaVec<'a, (&'a str, Tree<'a>)>,
+    arena: &'a Bump,
 }
 
-fn read<'a>(sc: &mut Scanner<'a>, arena: &'a Bump) -> Read<Tree<'a>> {
-    Ok(match sc.peek().ok_or(Stop)? {
-        b'"' => {
-            sc.bump();
-            Tree::Str(text(sc.string()?, arena))
+impl<'a> Open<'a> {
+    /// A string as the tree holds it: borrowed from the text, or (with escapes) copied to the
+    /// arena.
+    fn text(&self, s: Cow<'a, str>) -> &'a str {
+        match s {
+            Cow::Borrowed(s) => s,
+            Cow::Owned(s) => self.arena.alloc_str(&s),
         }
-        b'{' => {
-            sc.bump();
-            sc.enter()?;
-            let mut members: ArenaVec<'a, (&'a str, Tree<'a>)> = ArenaVec::new_in(arena);
-            let mut first = true;
-            while sc.next_member(first)? {
-                first = false;
-                let name = text(sc.name()?, arena);
-                let value = read(sc, arena)?;
-                match members.iter().position(|(k, _)| same(k, name)) {
-                    Some(earlier) => members[earlier].1 = value,
-                    None if members.len() < MAX_MEMBERS => members.push((name, value)),
-                    None => return Err(Stop),
+    }
+
+    fn read(&mut self, sc: &mut Scanner<'a>) -> Read<Tree<'a>> {
+        Ok(match sc.peek().ok_or(Stop)? {
+            b'"' => {
+                sc.bump();
+                Tree::Str(self.text(sc.string()?))
+            }
+            b'{' => {
+                sc.bump();
+                sc.enter()?;
+                let start = self.members.len();
+                let mut first = true;
+                while sc.next_member(first)? {
+                    first = false;
+                    let name = self.text(sc.name()?);
+                    let value = self.read(sc)?;
+                    let members = &mut self.members[start..];
+                    match members.iter().position(|(k, _)| same(k, name)) {
+                        Some(earlier) => members[earlier].1 = value,
+                        None if members.len() < MAX_MEMBERS => self.members.push((name, value)),
+                        None => return Err(Stop),
+                    }
                 }
+                sc.leave();
+                let members = self.arena.alloc_slice_copy(&self.members[start..]);
+                self.members.truncate(start);
+                Tree::Object(members)
             }
-            sc.leave();
-            Tree::Object(members.into_bump_slice())
-        }
-        b'[' => {
-            sc.bump();
-            sc.enter()?;
-            let mut items = ArenaVec::new_in(arena);
-            while sc.next_item(items.is_empty())? {
-                items.push(read(sc, arena)?);
+            b'[' => {
+                sc.bump();
+                sc.enter()?;
+                let start = self.items.len();
+                while sc.next_item(self.items.len() == start)? {
+                    let item = self.read(sc)?;
+                    self.items.push(item);
+                }
+                sc.leave();
+                let items = self.arena.alloc_slice_copy(&self.items[start..]);
+                self.items.truncate(start);
+                Tree::Array(items)
             }
-            sc.leave();
-            Tree::Array(items.into_bump_slice())
-        }
-        _ => match sc.scalar()? {
-            Scalar::Null => Tree::Null,
-            Scalar::Bool(b) => Tree::Bool(b),
-            Scalar::Num(n) => Tree::Num(n),
-        },
-    })
+            _ => match sc.scalar()? {
+                Scalar::Null => Tree::Null,
+                Scalar::Bool(b) => Tree::Bool(b),
+                Scalar::Num(n) => Tree::Num(n),
+            },
+        })
+    }
 }
 
 impl Tree<'_> {
@@ -194,6 +247,22 @@ mod tests {
         let parsed: Value = serde_json::from_str(text).unwrap();
         assert_eq!(value(&t).to_string(), parsed.to_string());
         assert_eq!(value(&t).to_string(), r#"{"a":2,"b":{"c":3}}"#);
+    }
+
+    #[test]
+    fn trees_are_read_one_after_another_and_one_inside_another() {
+        // Past what the arena keeps between messages (24 bytes a value): dropped after it.
+        let wide = format!("[{}]", vec!["\"x\""; 100_000].join(","));
+        with_tree(wide.as_bytes(), |t| {
+            assert!(matches!(t, Some(Tree::Array(items)) if items.len() == 100_000));
+        });
+        with_tree(br#"{"a":[1,{"b":"\u0063"}]}"#, |outer| {
+            with_tree(br#"{"b":2}"#, |inner| {
+                assert_eq!(value(inner.unwrap()).to_string(), r#"{"b":2}"#);
+            });
+            assert_eq!(value(outer.unwrap()).to_string(), r#"{"a":[1,{"b":"c"}]}"#);
+        });
+        with_tree(b"[1,", |t| assert!(t.is_none()));
     }
 
     #[test]
