@@ -16,7 +16,8 @@
 // zod and valibot by default, TypeBox `Errors()` after a failed `Check`), as switchboard does.
 //
 // Usage: scripts/npm-package.sh && node tests/bench/npm-bench.mjs [rounds]
-// Not a test: it prints two tables (median round, spread of the rounds), the machine's load, and
+// Not a test: it prints two tables (median round, spread of the rounds), the invalid messages
+// with the largest gap to ajv (each timed alone: where the time goes), the machine's load, and
 // on a quiet machine only the goals, met or not: validateJson and validateBytes at most 0.5x on
 // valid messages and 1.0x on invalid ones, parseJson at most 1.0x on valid ones, of the time of
 // JSON.parse + ajv. Then the browser bundle sizes (tests/bench/npm-size.mjs).
@@ -237,6 +238,45 @@ console.log(
 );
 const valid = table("Valid messages", corpus.filter((m) => m.valid));
 const invalid = table("Invalid messages (every issue with its path)", corpus.filter((m) => !m.valid));
+
+/**
+ * Where the invalid messages' time goes: each timed alone (median of 5 interleaved rounds), the
+ * `top` with the largest gap between switchboard validateJson and JSON.parse + ajv.
+ */
+function gaps(set, top) {
+  const time = (f, m) => {
+    const start = performance.now();
+    for (let i = 0; i < 400; i++) f(m);
+    return ((performance.now() - start) * 1000) / 400;
+  };
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const rows = set.map((m) => {
+    const ajvRounds = [];
+    const sbRounds = [];
+    for (let round = 0; round < 5; round++) {
+      ajvRounds.push(time(RUN[AJV], m));
+      sbRounds.push(time(RUN["switchboard validateJson(text)"], m));
+    }
+    const check = V[m.key].ajv;
+    check(JSON.parse(m.text));
+    const ajvIssues = check.errors.length;
+    return { m, ajv: median(ajvRounds), sb: median(sbRounds), ajvIssues };
+  });
+  const total = rows.reduce((n, r) => n + r.sb - r.ajv, 0);
+  rows.sort((a, b) => b.sb - b.ajv - (a.sb - a.ajv));
+  const shown = rows.slice(0, top);
+  const share = shown.reduce((n, r) => n + r.sb - r.ajv, 0) / total;
+  console.log(`
+Invalid messages by their gap to JSON.parse + ajv (each alone; these ${top} hold ${(share * 100).toFixed(0)}% of the gap)
+`);
+  console.log("| type | bytes | issues (switchboard / ajv) | JSON.parse + ajv µs | validateJson µs | gap µs |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const r of shown) {
+    const issues = `${r.m.issues} / ${r.ajvIssues}`;
+    console.log(`| ${r.m.key} | ${r.m.bytes.length} | ${issues} | ${r.ajv.toFixed(2)} | ${r.sb.toFixed(2)} | ${(r.sb - r.ajv).toFixed(2)} |`);
+  }
+}
+gaps(corpus.filter((m) => !m.valid), 8);
 
 const loadAfter = loadavg();
 const fmt = (l) => l.map((x) => x.toFixed(2)).join(", ");
