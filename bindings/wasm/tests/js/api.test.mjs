@@ -125,6 +125,22 @@ describe("bad input never breaks the module", () => {
     stillWorks();
   });
 
+  test("a call that grows the module's memory is read right, and so are the next ones", () => {
+    // 3 MB through the input buffer; its tree alone needs more memory than the module had.
+    const numbers = Array.from({ length: 400000 }, (_, i) => i % 10).join(",");
+    const message =
+      '{"version":"1.0.0","timestamp":"2025-12-25T17:00:00Z","sender_id":"o",' +
+      '"message_id":"523e4567-e89b-12d3-a456-426614174004","type":"coordination_request",' +
+      `"request_type":"parallel_execution","participants":[${numbers}],"coordination_details":{}}`;
+    const report = sb.validateJson(message);
+    assert.equal(report.valid, false);
+    assert.equal(report.issues.length, 101);
+    assert.deepEqual(report.issues[0], { path: "/participants/0", code: "wrong_type", message: "expected a string, found number", severity: "error" });
+    assert.equal(report.issues[99].path, "/participants/99");
+    assert.deepEqual(sb.validateBytes(encode(message)).issues, report.issues);
+    stillWorks();
+  });
+
   test("input over 256 MiB is refused with a RangeError before it crosses", () => {
     const huge = " ".repeat(256 * 1024 * 1024 + 1);
     assert.throws(() => sb.validateJson(huge), RangeError);
