@@ -172,10 +172,11 @@ export function createApi(glue, { full }) {
     // Four words: the table's address and length in words, the text's address and byte length.
     // (Packing may have grown the memory: its buffer is read now.)
     const where = glue.packedReports() >>> 2;
-    const table = memoryWords();
+    if (words32.length === 0) remakeViews();
+    const table = words32;
     const tableAt = table[where] >>> 2;
     const textAt = table[where + 2];
-    const text = decoder.decode(memoryBytes().subarray(textAt, textAt + table[where + 3]));
+    const text = decoder.decode(bytes8.subarray(textAt, textAt + table[where + 3]));
     const reports = [];
     let at = 0;
     const cut = (length) => text.slice(at, (at += length));
@@ -225,25 +226,27 @@ export function createApi(glue, { full }) {
   const memory = glue.linearMemory();
   let inputAt = 0;
   let inputSize = 0;
-  let input = new Uint8Array(0);
 
-  // Views of the whole memory, made again when it has grown (its old buffer is detached, and
-  // views of it are empty).
+  // Views of the module's memory: all of it as bytes and as words, and the input buffer. The
+  // memory's buffer is replaced when it grows, and views of the old one are then empty: each
+  // user asks its view's length (cheaper than the `memory.buffer` getter) and remakes them all.
   let bytes8 = new Uint8Array(0);
   let words32 = new Uint32Array(0);
-  const memoryBytes = () => (bytes8.length ? bytes8 : (bytes8 = new Uint8Array(memory.buffer)));
-  const memoryWords = () => (words32.length ? words32 : (words32 = new Uint32Array(memory.buffer)));
+  let input = new Uint8Array(0);
+  function remakeViews() {
+    bytes8 = new Uint8Array(memory.buffer);
+    words32 = new Uint32Array(memory.buffer);
+    input = bytes8.subarray(inputAt, inputAt + inputSize);
+  }
 
   /** The input buffer, at least `size` bytes, as a view of the module's current memory. */
   function inputBuffer(size) {
     if (size > inputSize) {
       inputSize = Math.max(size, 2 * inputSize, 16 * 1024);
       inputAt = glue.inputBuffer(inputSize);
-      input = new Uint8Array(memory.buffer, inputAt, inputSize);
+      remakeViews();
     } else if (input.length === 0) {
-      // The memory grew: its old buffer is detached, and views of it are empty (cheaper to
-      // ask than comparing buffers, whose getter costs a call).
-      input = new Uint8Array(memory.buffer, inputAt, inputSize);
+      remakeViews();
     }
     return input;
   }

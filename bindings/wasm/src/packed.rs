@@ -17,7 +17,8 @@
 //! The text holds, per report, its version (form 2), then per issue its pointer, its message
 //! and (with `segments`) the names among its segments.
 
-use switchboard_core::protocol::{IssueCode, PathSegment, Report, Severity, REGISTRY};
+use crate::report;
+use switchboard_core::protocol::{IssueCode, PathSegment, Report, Severity};
 
 /// Reports packed as text and table (see the module docs).
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -38,11 +39,11 @@ impl Packed {
     /// Packs `report` after those packed before; with `segments`, each issue's path segments
     /// too.
     pub fn push(&mut self, report: &Report, segments: bool) {
-        let (family, kind) = crate::report::positions(report);
-        let version = match (&report.version, family.checked_sub(1)) {
-            (None, _) => 0,
-            (Some(v), Some(i)) if v == REGISTRY[i as usize].version => 1,
-            (Some(_), _) => 2,
+        let (family, kind) = report::positions(report);
+        let version = match &report.version {
+            None => 0,
+            Some(_) if report::has_own_version(report, family) => 1,
+            Some(_) => 2,
         };
         self.table
             .push(u32::from(report.valid) | family << 1 | kind << 4 | version << 12);
@@ -103,7 +104,7 @@ fn len32(n: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use switchboard_core::protocol::{self, Options};
+    use switchboard_core::protocol::{self, Options, REGISTRY};
 
     fn of(reports: &[Report], segments: bool) -> Packed {
         let mut packed = Packed::default();

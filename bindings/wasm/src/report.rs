@@ -74,33 +74,26 @@ pub fn positions(report: &Report) -> (u32, u32) {
     let Some(family) = REGISTRY.iter().position(|f| Some(f.id) == report.family) else {
         return (0, 0);
     };
-    let types = REGISTRY[family].types;
-    // The report's name is the registry's own string: found by address, without comparing
-    // bytes, unless it was copied.
-    let kind = report.message_type.and_then(|name| {
-        types
-            .iter()
-            .position(|t| std::ptr::eq(t.name, name))
-            .or_else(|| types.iter().position(|t| t.name == name))
-    });
+    let kind = report
+        .message_type
+        .and_then(|name| REGISTRY[family].types.iter().position(|t| t.name == name));
     (family as u32 + 1, kind.map_or(0, |i| i as u32 + 1))
+}
+
+/// Whether a report declares the version of its family (`family`: its position + 1, as
+/// [`positions`] gives it), which the JS layer knows from the registry tables.
+pub fn has_own_version(report: &Report, family: u32) -> bool {
+    family
+        .checked_sub(1)
+        .is_some_and(|i| report.version.as_deref() == Some(REGISTRY[i as usize].version))
 }
 
 /// The result code of a report (bit 0 set when the registry tables say it all).
 pub fn encode(report: &Report) -> u32 {
-    let (fam_bits, type_bits) = positions(report);
-    let family = fam_bits.checked_sub(1).map(|i| i as usize);
-    let simple = report.valid
-        && report.issues.is_empty()
-        && type_bits != 0
-        && family.is_some_and(|i| {
-            let own = REGISTRY[i].version;
-            report
-                .version
-                .as_deref()
-                .is_some_and(|v| std::ptr::eq(v, own) || v == own)
-        });
-    u32::from(simple) | fam_bits << 1 | type_bits << 4
+    let (family, kind) = positions(report);
+    let simple =
+        report.valid && report.issues.is_empty() && kind != 0 && has_own_version(report, family);
+    u32::from(simple) | family << 1 | kind << 4
 }
 
 thread_local! {

@@ -407,12 +407,12 @@ fn validate_line(bytes: &[u8], options: &Options, line: usize) -> Report {
 /// from bytes reads (no `Value`), or over a parsed `Value` where there is no tree or it is an
 /// Agent Mail row (whose carried message is parsed from its `body_md`).
 fn explain(bytes: &[u8], options: &Options, line: usize) -> Report {
-    fast::with_tree(bytes, |tree| match tree {
-        Some(tree) if !tree.is_row() => {
-            report(run_bare(Ctx::new(options.lenient, true), tree, options))
-        }
-        _ => via_value(bytes, options, line),
-    })
+    let explained = fast::with_tree(bytes, |tree| {
+        let tree = tree.filter(|tree| !tree.is_row())?;
+        let ctx = Ctx::new(options.lenient, true);
+        Some(report(run_bare(ctx, tree, options)))
+    });
+    explained.unwrap_or_else(|| via_value(bytes, options, line))
 }
 
 /// Validates JSON bytes by parsing them into a `Value` first, then [`validate`]: the reference
@@ -472,11 +472,9 @@ pub fn validate_slice_as(
     if let Some(clean) = fast::check_as(bytes, family, spec) {
         return clean.into_report();
     }
-    fast::with_tree(bytes, |tree| match tree {
-        Some(tree) => check_as(tree, family, spec, lenient),
-        None => match serde_json::from_slice::<Value>(bytes) {
-            Ok(v) => validate_as(&v, family, spec, lenient),
-            Err(e) => Report::not_json(&e, 1),
-        },
+    let checked = fast::with_tree(bytes, |tree| Some(check_as(tree?, family, spec, lenient)));
+    checked.unwrap_or_else(|| match serde_json::from_slice::<Value>(bytes) {
+        Ok(v) => validate_as(&v, family, spec, lenient),
+        Err(e) => Report::not_json(&e, 1),
     })
 }

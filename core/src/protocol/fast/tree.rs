@@ -52,7 +52,8 @@ pub(crate) fn with_tree<T>(bytes: &[u8], explain: impl FnOnce(Option<&Tree<'_>>)
             }
             out
         }
-        // Never today (explaining reads no tree inside another); a fresh arena if it does.
+        // Only if `explain` read a tree itself (nothing does: the `Value` fallbacks run after
+        // the arena is given back); a fresh arena then.
         Err(_) => explain(tree(bytes, &Bump::new()).as_ref()),
     })
 }
