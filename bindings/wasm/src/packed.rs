@@ -17,8 +17,7 @@
 //! The text holds, per report, its version (form 2), then per issue its pointer, its message
 //! and (with `segments`) the names among its segments.
 
-use crate::report;
-use switchboard_core::protocol::{IssueCode, PathSegment, Report, Severity};
+use switchboard_core::protocol::{IssueCode, PathSegment, Report, Severity, REGISTRY};
 
 /// Reports packed as text and table (see the module docs).
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -39,10 +38,10 @@ impl Packed {
     /// Packs `report` after those packed before; with `segments`, each issue's path segments
     /// too.
     pub fn push(&mut self, report: &Report, segments: bool) {
-        let (family, kind) = report::positions(report);
+        let (family, kind) = positions(report);
         let version = match &report.version {
             None => 0,
-            Some(_) if report::has_own_version(report, family) => 1,
+            Some(_) if has_own_version(report, family) => 1,
             Some(_) => 2,
         };
         self.table
@@ -87,6 +86,26 @@ impl Packed {
     }
 }
 
+/// The registry positions + 1 of a report's family and message type (0 for none): the
+/// head word's fields here and the result code's (`crate::report`).
+pub fn positions(report: &Report) -> (u32, u32) {
+    let Some(family) = REGISTRY.iter().position(|f| Some(f.id) == report.family) else {
+        return (0, 0);
+    };
+    let kind = report
+        .message_type
+        .and_then(|name| REGISTRY[family].types.iter().position(|t| t.name == name));
+    (family as u32 + 1, kind.map_or(0, |i| i as u32 + 1))
+}
+
+/// Whether a report declares the version of its family (`family`: its position + 1, as
+/// [`positions`] gives it), which the JS layer knows from the registry tables.
+pub fn has_own_version(report: &Report, family: u32) -> bool {
+    family
+        .checked_sub(1)
+        .is_some_and(|i| report.version.as_deref() == Some(REGISTRY[i as usize].version))
+}
+
 /// The length of `s` in UTF-16 code units.
 fn utf16_len(s: &str) -> u32 {
     if s.is_ascii() {
@@ -104,7 +123,7 @@ fn len32(n: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use switchboard_core::protocol::{self, Options, REGISTRY};
+    use switchboard_core::protocol::{self, Options};
 
     fn of(reports: &[Report], segments: bool) -> Packed {
         let mut packed = Packed::default();

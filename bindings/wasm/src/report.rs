@@ -11,7 +11,7 @@
 //! family and type as above. A code without bit 0 means the report is packed ([`keep`]), in
 //! order after the others of the same call, for the JS layer to read ([`with_packed`]).
 
-use crate::packed::Packed;
+use crate::packed::{has_own_version, positions, Packed};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -67,25 +67,6 @@ pub fn decode(word: u32) -> Option<Target> {
 /// Pointer, exactly as `switchboard validate` prints it).
 pub fn segments(word: u32) -> bool {
     word >> 12 & 1 == 1
-}
-
-/// The registry positions + 1 of a report's family and message type (0 for none).
-pub fn positions(report: &Report) -> (u32, u32) {
-    let Some(family) = REGISTRY.iter().position(|f| Some(f.id) == report.family) else {
-        return (0, 0);
-    };
-    let kind = report
-        .message_type
-        .and_then(|name| REGISTRY[family].types.iter().position(|t| t.name == name));
-    (family as u32 + 1, kind.map_or(0, |i| i as u32 + 1))
-}
-
-/// Whether a report declares the version of its family (`family`: its position + 1, as
-/// [`positions`] gives it), which the JS layer knows from the registry tables.
-pub fn has_own_version(report: &Report, family: u32) -> bool {
-    family
-        .checked_sub(1)
-        .is_some_and(|i| report.version.as_deref() == Some(REGISTRY[i as usize].version))
 }
 
 /// The result code of a report (bit 0 set when the registry tables say it all).
