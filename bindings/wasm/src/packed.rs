@@ -17,7 +17,7 @@
 //! The text holds, per report, its version (form 2), then per issue its pointer, its message
 //! and (with `segments`) the names among its segments.
 
-use switchboard_core::protocol::{IssueCode, PathSegment, Report, Severity, REGISTRY};
+use switchboard_core::protocol::{IssueCode, IssueLog, SegmentRef, Severity, Verdict, REGISTRY};
 
 /// Reports packed as text and table (see the module docs).
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -35,43 +35,43 @@ impl Packed {
         self.table.clear();
     }
 
-    /// Packs `report` after those packed before; with `segments`, each issue's path segments
-    /// too.
-    pub fn push(&mut self, report: &Report, segments: bool) {
-        let (family, kind) = positions(report);
-        let version = match &report.version {
+    /// Packs a report, its verdict and its issues, after those packed before; with
+    /// `segments`, each issue's path segments too.
+    pub fn push(&mut self, verdict: &Verdict, issues: &IssueLog, segments: bool) {
+        let (family, kind) = positions(verdict);
+        let version = match &verdict.version {
             None => 0,
-            Some(_) if has_own_version(report, family) => 1,
+            Some(_) if has_own_version(verdict, family) => 1,
             Some(_) => 2,
         };
         self.table
-            .push(u32::from(report.valid) | family << 1 | kind << 4 | version << 12);
-        self.table.push(len32(report.issues.len()));
+            .push(u32::from(verdict.valid) | family << 1 | kind << 4 | version << 12);
+        self.table.push(len32(issues.len()));
         if version == 2 {
-            let text = report.version.as_deref().unwrap_or_default();
+            let text = verdict.version.as_deref().unwrap_or_default();
             let n = self.string(text);
             self.table.push(n);
         }
-        for issue in &report.issues {
+        for issue in issues.iter() {
             let code = IssueCode::ALL
                 .iter()
-                .position(|c| *c == issue.code)
+                .position(|c| *c == issue.code())
                 .map_or(0, len32);
-            let warning = u32::from(issue.severity == Severity::Warning) << 5;
-            let path = issue.path.segments();
+            let warning = u32::from(issue.severity() == Severity::Warning) << 5;
+            let path = issue.segments();
             let count = if segments { len32(path.len()) << 8 } else { 0 };
             self.table.push(code | warning | count);
             let start = self.text.len();
-            issue.path.write_pointer(&mut self.text);
+            issue.write_pointer(&mut self.text);
             let pointer = utf16_len(&self.text[start..]);
             self.table.push(pointer);
-            let message = self.string(&issue.message);
+            let message = self.string(issue.message());
             self.table.push(message);
             if segments {
                 for segment in path {
                     let word = match segment {
-                        PathSegment::Key(k) => self.string(k) << 1,
-                        PathSegment::Index(i) => len32(*i) << 1 | 1,
+                        SegmentRef::Key(k) => self.string(k) << 1,
+                        SegmentRef::Index(i) => len32(i) << 1 | 1,
                     };
                     self.table.push(word);
                 }
@@ -86,24 +86,24 @@ impl Packed {
     }
 }
 
-/// The registry positions + 1 of a report's family and message type (0 for none): the
+/// The registry positions + 1 of a verdict's family and message type (0 for none): the
 /// head word's fields here and the result code's (`crate::report`).
-pub fn positions(report: &Report) -> (u32, u32) {
-    let Some(family) = REGISTRY.iter().position(|f| Some(f.id) == report.family) else {
+pub fn positions(verdict: &Verdict) -> (u32, u32) {
+    let Some(family) = REGISTRY.iter().position(|f| Some(f.id) == verdict.family) else {
         return (0, 0);
     };
-    let kind = report
+    let kind = verdict
         .message_type
         .and_then(|name| REGISTRY[family].types.iter().position(|t| t.name == name));
     (family as u32 + 1, kind.map_or(0, |i| i as u32 + 1))
 }
 
-/// Whether a report declares the version of its family (`family`: its position + 1, as
+/// Whether a verdict declares the version of its family (`family`: its position + 1, as
 /// [`positions`] gives it), which the JS layer knows from the registry tables.
-pub fn has_own_version(report: &Report, family: u32) -> bool {
+pub fn has_own_version(verdict: &Verdict, family: u32) -> bool {
     family
         .checked_sub(1)
-        .is_some_and(|i| report.version.as_deref() == Some(REGISTRY[i as usize].version))
+        .is_some_and(|i| verdict.version.as_deref() == Some(REGISTRY[i as usize].version))
 }
 
 /// The length of `s` in UTF-16 code units.
@@ -123,12 +123,16 @@ fn len32(n: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use switchboard_core::protocol::{self, Options};
+    use switchboard_core::protocol::{self, Options, PathSegment, Report};
 
     fn of(reports: &[Report], segments: bool) -> Packed {
         let mut packed = Packed::default();
         for report in reports {
-            packed.push(report, segments);
+            let mut log = IssueLog::new();
+            for issue in &report.issues {
+                log.push_issue(issue);
+            }
+            packed.push(&report.verdict(), &log, segments);
         }
         packed
     }

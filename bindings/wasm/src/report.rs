@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use switchboard_core::protocol::{
-    FamilyId, FamilySpec, Issue, IssueCode, MessageTypeSpec, Options, Path, PathSegment, Report,
-    Severity, REGISTRY,
+    FamilyId, FamilySpec, Issue, IssueCode, IssueLog, MessageTypeSpec, Options, Path, PathSegment,
+    Report, Severity, Verdict, REGISTRY,
 };
 
 /// What one validation call checks, decoded from the options word.
@@ -69,11 +69,12 @@ pub fn segments(word: u32) -> bool {
     word >> 12 & 1 == 1
 }
 
-/// The result code of a report (bit 0 set when the registry tables say it all).
-pub fn encode(report: &Report) -> u32 {
-    let (family, kind) = positions(report);
+/// The result code of a report, its verdict and its issues (bit 0 set when the registry
+/// tables say it all).
+pub fn encode(verdict: &Verdict, issues: &IssueLog) -> u32 {
+    let (family, kind) = positions(verdict);
     let simple =
-        report.valid && report.issues.is_empty() && kind != 0 && has_own_version(report, family);
+        verdict.valid && issues.is_empty() && kind != 0 && has_own_version(verdict, family);
     u32::from(simple) | family << 1 | kind << 4
 }
 
@@ -81,6 +82,8 @@ thread_local! {
     /// The reports of the current call whose codes were not simple, packed in order; the
     /// buffers are kept from call to call.
     static PACKED: RefCell<Packed> = RefCell::new(Packed::default());
+    /// The issues of the report being made, its buffers kept from report to report.
+    static LOG: RefCell<IssueLog> = RefCell::new(IssueLog::new());
 }
 
 /// Forgets the reports packed (a new call starts).
@@ -88,14 +91,35 @@ pub fn clear() {
     PACKED.with(|p| p.borrow_mut().clear());
 }
 
+/// The result code of the report `validate` makes, listing its issues in the log it is
+/// given ([`keep`]).
+pub fn keep_validated(segments: bool, validate: impl FnOnce(&mut IssueLog) -> Verdict) -> u32 {
+    LOG.with(|log| {
+        let log = &mut log.borrow_mut();
+        let verdict = validate(log);
+        keep(&verdict, log, segments)
+    })
+}
+
 /// A report's result code; the report itself is packed ([`Packed::push`]) unless the code
 /// says it all.
-pub fn keep(report: &Report, segments: bool) -> u32 {
-    let code = encode(report);
+fn keep(verdict: &Verdict, issues: &IssueLog, segments: bool) -> u32 {
+    let code = encode(verdict, issues);
     if code & 1 == 0 {
-        PACKED.with(|p| p.borrow_mut().push(report, segments));
+        PACKED.with(|p| p.borrow_mut().push(verdict, issues, segments));
     }
     code
+}
+
+/// [`keep`] for a report made already.
+pub fn keep_report(report: &Report, segments: bool) -> u32 {
+    keep_validated(segments, |log| {
+        log.clear();
+        for issue in &report.issues {
+            log.push_issue(issue);
+        }
+        report.verdict()
+    })
 }
 
 /// Reads the reports the current call packed.
@@ -344,9 +368,14 @@ mod tests {
     #[test]
     fn a_valid_report_with_the_family_version_is_simple() {
         let msg = serde_json::json!({"type": "request_review"});
-        let report = protocol::validate(&msg, &Options::default());
-        assert!(report.valid, "{report:?}");
-        let code = encode(&report);
+        let mut log = IssueLog::new();
+        let verdict = protocol::validate_slice_into(
+            msg.to_string().as_bytes(),
+            &Options::default(),
+            &mut log,
+        );
+        assert!(verdict.valid, "{verdict:?}");
+        let code = encode(&verdict, &log);
         assert_eq!(code & 1, 1);
         let fam = REGISTRY[(code >> 1 & 7) as usize - 1];
         assert_eq!(fam.id, FamilyId::PairClaude);
@@ -360,7 +389,7 @@ mod tests {
     fn reports_read_as_json_in_both_path_forms() {
         let msg = serde_json::json!({"type": "request_review", "context": 5});
         let report = protocol::validate(&msg, &Options::default());
-        assert_eq!(encode(&report) & 1, 0);
+        assert_eq!(keep_report(&report, false) & 1, 0);
         let pointer = reports_json(&report, false);
         assert_eq!(
             pointer,
@@ -400,8 +429,10 @@ mod tests {
     #[test]
     fn kept_reports_are_packed_until_the_next_call() {
         clear();
-        let bad = protocol::validate_str("[", &Options::default());
-        assert_eq!(keep(&bad, false) & 1, 0);
+        let code = keep_validated(false, |log| {
+            protocol::validate_slice_into(b"[", &Options::default(), log)
+        });
+        assert_eq!(code & 1, 0);
         with_packed(|packed| {
             assert!(packed.text.contains("not JSON"), "{packed:?}");
             assert_eq!(packed.table[2], 0, "not_json");

@@ -6,22 +6,27 @@ use serde::Serialize;
 use serde_json::Value;
 use std::cell::RefCell;
 use switchboard_core::agent_mail::Carried;
-use switchboard_core::protocol::{self, Report};
+use switchboard_core::protocol::{self, IssueLog, Report, Verdict};
 use wasm_bindgen::prelude::*;
 
 fn unknown_options(word: u32) -> JsError {
     JsError::new(&format!("unknown options word {word:#x}"))
 }
 
-/// Validates one message given as JSON bytes.
-pub fn validate_target(bytes: &[u8], target: Target) -> Report {
+/// The result code of one message given as JSON bytes ([`report::keep_validated`]).
+fn validated(bytes: &[u8], target: Target, segments: bool) -> u32 {
+    report::keep_validated(segments, |log| validate_target(bytes, target, log))
+}
+
+/// Validates one message given as JSON bytes, its issues listed in `log`.
+fn validate_target(bytes: &[u8], target: Target, log: &mut IssueLog) -> Verdict {
     match target {
-        Target::Detect(options) => protocol::validate_slice(bytes, &options),
+        Target::Detect(options) => protocol::validate_slice_into(bytes, &options, log),
         Target::Type {
             family,
             spec,
             lenient,
-        } => protocol::validate_slice_as(bytes, family, spec, lenient),
+        } => protocol::validate_slice_as_into(bytes, family, spec, lenient, log),
     }
 }
 
@@ -32,10 +37,7 @@ pub fn validate_target(bytes: &[u8], target: Target) -> Report {
 pub fn validate_bytes(bytes: &[u8], options: u32) -> Result<u32, JsError> {
     let target = report::decode(options).ok_or_else(|| unknown_options(options))?;
     report::clear();
-    Ok(report::keep(
-        &validate_target(bytes, target),
-        report::segments(options),
-    ))
+    Ok(validated(bytes, target, report::segments(options)))
 }
 
 /// What [`validate_input`] returns for an unknown options word or a length past the buffer
@@ -79,7 +81,7 @@ pub fn validate_input(len: usize, options: u32) -> u32 {
     };
     report::clear();
     INPUT.with(|b| match b.borrow().get(..len) {
-        Some(bytes) => report::keep(&validate_target(bytes, target), report::segments(options)),
+        Some(bytes) => validated(bytes, target, report::segments(options)),
         None => BAD_CALL,
     })
 }
@@ -98,7 +100,7 @@ pub fn validate_lines(bytes: &[u8], options: u32) -> Result<Vec<u32>, JsError> {
     for line in protocol::validate_lines(bytes, &options) {
         // Inputs are at most 256 MiB (the JS layer refuses more), so a line number fits.
         out.push(u32::try_from(line.line).unwrap_or(u32::MAX));
-        out.push(report::keep(&line.report, segments));
+        out.push(report::keep_report(&line.report, segments));
     }
     Ok(out)
 }

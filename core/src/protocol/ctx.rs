@@ -2,7 +2,8 @@
 //! issues a report lists), the error count the verdict reads, the declared version, and the
 //! secrets found (so that no issue message repeats one).
 
-use super::issue::{Issue, IssueCode, LazyPath, Path, Severity, MAX_ISSUES};
+use super::issue::{IssueCode, LazyPath, Severity, MAX_ISSUES};
+use super::issue_log::{write_pieces, IssueLog, Message};
 use super::registry::Deviation;
 use super::secrets;
 
@@ -13,7 +14,7 @@ pub(crate) struct Ctx {
     /// Whether issues (with paths and messages) are collected; `false` is the `is_valid` fast path.
     pub(crate) collect: bool,
     /// Collected issues (at most [`MAX_ISSUES`]).
-    issues: Vec<Issue>,
+    log: IssueLog,
     /// Number of error-severity issues, listed or not.
     pub(crate) errors: usize,
     /// Errors and warnings past [`MAX_ISSUES`], counted but not listed.
@@ -29,10 +30,16 @@ pub(crate) struct Ctx {
 impl Ctx {
     /// A fresh context.
     pub(crate) fn new(lenient: bool, collect: bool) -> Self {
+        Ctx::logging(lenient, collect, IssueLog::new())
+    }
+
+    /// A fresh context that lists issues into `log` (emptied first, its buffers kept).
+    pub(crate) fn logging(lenient: bool, collect: bool, mut log: IssueLog) -> Self {
+        log.clear();
         Ctx {
             lenient,
             collect,
-            issues: Vec::new(),
+            log,
             errors: 0,
             omitted: (0, 0),
             version: None,
@@ -62,20 +69,9 @@ impl Ctx {
     /// on the path where nothing is wrong.
     #[cold]
     #[inline(never)]
-    fn push(
-        &mut self,
-        path: LazyPath<'_>,
-        code: IssueCode,
-        severity: Severity,
-        msg: impl FnOnce() -> String,
-    ) {
-        if self.issues.len() < MAX_ISSUES {
-            self.issues.push(Issue {
-                path: path.to_path(),
-                code,
-                message: msg(),
-                severity,
-            });
+    fn push(&mut self, path: LazyPath<'_>, code: IssueCode, severity: Severity, msg: impl Message) {
+        if self.log.len() < MAX_ISSUES {
+            self.log.push(path, code, severity, msg);
         } else if severity == Severity::Error {
             self.omitted.0 += 1;
         } else {
@@ -85,20 +81,16 @@ impl Ctx {
 
     /// How many issues are listed.
     pub(crate) fn listed(&self) -> usize {
-        self.issues.len()
+        self.log.len()
     }
 
     /// The listed issues, followed by one [`IssueCode::TooManyIssues`] issue when some
     /// were omitted.
-    pub(crate) fn into_issues(self) -> Vec<Issue> {
-        let mut issues = self.issues;
+    pub(crate) fn into_log(self) -> IssueLog {
+        let mut log = self.log;
         // A message that echoes a value (`"…" is not one of …`) would repeat a secret in it.
         for (secret, mask) in &self.masks {
-            for issue in &mut issues {
-                if issue.message.contains(secret.as_str()) {
-                    issue.message = issue.message.replace(secret.as_str(), mask);
-                }
-            }
+            log.mask(secret, mask);
         }
         let (errors, warnings) = self.omitted;
         if errors + warnings > 0 {
@@ -107,18 +99,15 @@ impl Ctx {
             } else {
                 Severity::Warning
             };
-            issues.push(Issue {
-                path: Path::root(),
-                code: IssueCode::TooManyIssues,
-                message: format!(
+            log.push_root(IssueCode::TooManyIssues, severity, || {
+                format!(
                     "{} more issues not shown ({errors} errors, {warnings} warnings): a report \
                      lists at most {MAX_ISSUES}",
                     errors + warnings
-                ),
-                severity,
+                )
             });
         }
-        issues
+        log
     }
 
     /// Whether the fast path can stop (an error was found and nothing is collected).
@@ -127,12 +116,7 @@ impl Ctx {
     }
 
     /// Records an error.
-    pub(crate) fn error(
-        &mut self,
-        path: LazyPath<'_>,
-        code: IssueCode,
-        msg: impl FnOnce() -> String,
-    ) {
+    pub(crate) fn error(&mut self, path: LazyPath<'_>, code: IssueCode, msg: impl Message) {
         self.errors += 1;
         if self.collect {
             self.push(path, code, Severity::Error, msg);
@@ -145,15 +129,13 @@ impl Ctx {
         path: LazyPath<'_>,
         code: IssueCode,
         dev: &Deviation,
-        msg: impl FnOnce() -> String,
+        msg: impl Message,
     ) {
         if !self.lenient {
             return self.error(path, code, msg);
         }
         if self.collect {
-            self.push(path, code, Severity::Warning, || {
-                format!("{} (accepted in lenient mode: {})", msg(), dev.id)
-            });
+            self.push(path, code, Severity::Warning, Deviated(msg, dev.id));
         }
     }
 }
@@ -172,7 +154,7 @@ pub(crate) fn check_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: La
 #[inline(never)]
 fn report_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: LazyPath<'_>) {
     if !ctx.collect {
-        ctx.error(path, IssueCode::SecretInMessage, String::new);
+        ctx.error(path, IssueCode::SecretInMessage, "");
         return;
     }
     let found = match name {
@@ -183,5 +165,15 @@ fn report_secrets(ctx: &mut Ctx, name: Option<&str>, s: &str, path: LazyPath<'_>
         ctx.masks
             .push((s[f.span.clone()].to_owned(), f.masked.clone()));
         ctx.error(path, IssueCode::SecretInMessage, || f.message());
+    }
+}
+
+/// A lenient-mode warning's message: the error's, then the deviation that accepts it.
+struct Deviated<M>(M, &'static str);
+
+impl<M: Message> Message for Deviated<M> {
+    fn write_to(self, out: &mut String) {
+        self.0.write_to(out);
+        write_pieces(out, &[" (accepted in lenient mode: ", self.1, ")"]);
     }
 }

@@ -138,6 +138,15 @@ pub enum PathSegment {
     Index(usize),
 }
 
+/// One path step, borrowed (as an [`super::IssueLog`]'s issues give their steps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SegmentRef<'a> {
+    /// An object member name.
+    Key(&'a str),
+    /// An array index.
+    Index(usize),
+}
+
 /// An instance path: a list of segments, rendered as an RFC 6901 JSON Pointer.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Path(Vec<PathSegment>);
@@ -165,60 +174,72 @@ impl Path {
 }
 
 impl Path {
-    /// The JSON Pointer, handed to `piece` in pieces: runs of a member name without `~` or
-    /// `/` as they are, those two escaped, indexes in decimal.
-    fn pointer_pieces<E>(&self, mut piece: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
-        for seg in &self.0 {
-            piece("/")?;
-            match seg {
-                PathSegment::Index(i) => {
-                    let mut digits = [0u8; 20];
-                    let mut at = digits.len();
-                    let mut n = *i;
-                    loop {
-                        at -= 1;
-                        digits[at] = b'0' + (n % 10) as u8;
-                        n /= 10;
-                        if n == 0 {
-                            break;
-                        }
-                    }
-                    // ASCII digits.
-                    piece(std::str::from_utf8(&digits[at..]).unwrap_or_default())?;
-                }
-                PathSegment::Key(k) => {
-                    let mut rest = k.as_str();
-                    // A byte search (a char pattern decodes every char): both are ASCII, so
-                    // where one is found is a char boundary.
-                    while let Some(at) = rest.bytes().position(|b| b == b'~' || b == b'/') {
-                        piece(&rest[..at])?;
-                        piece(if rest.as_bytes()[at] == b'~' {
-                            "~0"
-                        } else {
-                            "~1"
-                        })?;
-                        rest = &rest[at + 1..];
-                    }
-                    piece(rest)?;
-                }
-            }
-        }
-        Ok(())
+    /// The segments as references.
+    fn segment_refs(&self) -> impl Iterator<Item = SegmentRef<'_>> {
+        self.0.iter().map(|seg| match seg {
+            PathSegment::Key(k) => SegmentRef::Key(k),
+            PathSegment::Index(i) => SegmentRef::Index(*i),
+        })
     }
 
     /// Appends the JSON Pointer to `out` (as [`Path::to_pointer`] writes it).
     pub fn write_pointer(&self, out: &mut String) {
-        let written: Result<(), std::convert::Infallible> = self.pointer_pieces(|s| {
-            out.push_str(s);
-            Ok(())
-        });
+        let written: Result<(), std::convert::Infallible> =
+            pointer_pieces(self.segment_refs(), |s| {
+                out.push_str(s);
+                Ok(())
+            });
         let Ok(()) = written;
     }
 }
 
+/// A JSON Pointer, handed to `piece` in pieces: runs of a member name without `~` or `/` as
+/// they are, those two escaped, indexes in decimal.
+pub(crate) fn pointer_pieces<'a, E>(
+    segments: impl Iterator<Item = SegmentRef<'a>>,
+    mut piece: impl FnMut(&str) -> Result<(), E>,
+) -> Result<(), E> {
+    for seg in segments {
+        piece("/")?;
+        match seg {
+            SegmentRef::Index(i) => {
+                let mut digits = [0u8; 20];
+                let mut at = digits.len();
+                let mut n = i;
+                loop {
+                    at -= 1;
+                    digits[at] = b'0' + (n % 10) as u8;
+                    n /= 10;
+                    if n == 0 {
+                        break;
+                    }
+                }
+                // ASCII digits.
+                piece(std::str::from_utf8(&digits[at..]).unwrap_or_default())?;
+            }
+            SegmentRef::Key(k) => {
+                let mut rest = k;
+                // A byte search (a char pattern decodes every char): both are ASCII, so
+                // where one is found is a char boundary.
+                while let Some(at) = rest.bytes().position(|b| b == b'~' || b == b'/') {
+                    piece(&rest[..at])?;
+                    piece(if rest.as_bytes()[at] == b'~' {
+                        "~0"
+                    } else {
+                        "~1"
+                    })?;
+                    rest = &rest[at + 1..];
+                }
+                piece(rest)?;
+            }
+        }
+    }
+    Ok(())
+}
+
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.pointer_pieces(|s| f.write_str(s))
+        pointer_pieces(self.segment_refs(), |s| f.write_str(s))
     }
 }
 
@@ -249,8 +270,8 @@ impl fmt::Display for Issue {
     }
 }
 
-/// A path under construction, kept on the stack while validating; it allocates only when an
-/// issue is produced ([`LazyPath::to_path`]).
+/// A path under construction, kept on the stack while validating; it is written out only when
+/// an issue is listed ([`super::IssueLog`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum LazyPath<'a> {
     /// The message root.
@@ -273,27 +294,11 @@ impl<'a> LazyPath<'a> {
     }
 
     /// The path above this one, if any.
-    fn parent(self) -> Option<LazyPath<'a>> {
+    pub(crate) fn parent(self) -> Option<LazyPath<'a>> {
         match self {
             LazyPath::Root => None,
             LazyPath::Key(p, _) | LazyPath::Index(p, _) => Some(*p),
         }
-    }
-
-    /// Materializes the path (one allocation for the segments, one per member name).
-    pub(crate) fn to_path(self) -> Path {
-        let depth = std::iter::successors(Some(self), |p| p.parent()).count() - 1;
-        let mut segs = vec![PathSegment::Index(0); depth];
-        let mut cur = self;
-        for seg in segs.iter_mut().rev() {
-            *seg = match cur {
-                LazyPath::Key(_, k) => PathSegment::Key(k.to_owned()),
-                LazyPath::Index(_, i) => PathSegment::Index(i),
-                LazyPath::Root => break,
-            };
-            cur = cur.parent().unwrap_or(LazyPath::Root);
-        }
-        Path(segs)
     }
 }
 
@@ -345,15 +350,6 @@ mod tests {
                 format!("/{i}")
             );
         }
-    }
-
-    #[test]
-    fn lazy_path_materializes_in_order() {
-        let root = LazyPath::Root;
-        let a = root.key("body");
-        let b = a.index(2);
-        let c = b.key("x");
-        assert_eq!(c.to_path().to_pointer(), "/body/2/x");
     }
 
     #[test]

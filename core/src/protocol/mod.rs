@@ -17,7 +17,8 @@
 //!
 //! Entry points, as in the `jsonschema` crate: [`is_valid`] (boolean fast path), [`validate`]
 //! (full [`Report`]), [`iter_errors`] (error issues), [`validate_str`] / [`validate_slice`]
-//! for raw bytes, and [`validate_lines`] for JSON Lines. A report lists at most
+//! for raw bytes ([`validate_slice_into`]: the issues in an [`IssueLog`] kept from message to
+//! message, without an allocation each), and [`validate_lines`] for JSON Lines. A report lists at most
 //! [`MAX_ISSUES`] issues, then one `too_many_issues` issue counting the rest. Rules live in
 //! [`registry`]; [`export`] writes them as JSON Schema 2020-12 and TypeScript; [`model`] is the
 //! typed view of a valid message; [`builders`] writes protocol messages (replies, checkpoint decisions,
@@ -29,6 +30,7 @@ mod detect;
 pub mod export;
 mod fast;
 pub mod issue;
+mod issue_log;
 mod json;
 mod lines;
 pub mod model;
@@ -37,7 +39,8 @@ mod same;
 pub mod secrets;
 mod validator;
 
-pub use issue::{Issue, IssueCode, Path, PathSegment, Severity, MAX_ISSUES};
+pub use issue::{Issue, IssueCode, Path, PathSegment, SegmentRef, Severity, MAX_ISSUES};
+pub use issue_log::{IssueLog, LoggedIssue};
 pub use lines::{validate_lines, validate_reader, LineReport, ReaderLines};
 pub use registry::{FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 
@@ -116,36 +119,23 @@ impl Report {
         self.family.map(FamilyId::as_str)
     }
 
-    /// A report for input that is not JSON at all. The reason names the position as
-    /// serde_json does, with the line counted from `first_line` (the input line the parsed
-    /// bytes start on).
-    fn not_json(err: &serde_json::Error, first_line: usize) -> Report {
-        let text = err.to_string();
-        let position = format!(" at line {} column {}", err.line(), err.column());
-        let reason = match text.strip_suffix(&position) {
-            Some(bare) if err.line() > 0 => format!(
-                "not JSON: {bare} at line {} column {}",
-                first_line + err.line() - 1,
-                err.column()
-            ),
-            _ => format!("not JSON: {text}"),
-        };
-        Report::unparsed(reason)
-    }
-
     /// A report of input that could not be parsed, with this reason.
     pub(crate) fn unparsed(reason: String) -> Report {
-        Report {
-            valid: false,
-            family: None,
-            message_type: None,
-            version: None,
-            issues: vec![Issue {
-                path: Path::root(),
-                code: IssueCode::NotJson,
-                message: reason,
-                severity: Severity::Error,
-            }],
+        Verdict::UNPARSED.with_issues(vec![Issue {
+            path: Path::root(),
+            code: IssueCode::NotJson,
+            message: reason,
+            severity: Severity::Error,
+        }])
+    }
+
+    /// The report without its issues.
+    pub fn verdict(&self) -> Verdict {
+        Verdict {
+            valid: self.valid,
+            family: self.family,
+            message_type: self.message_type,
+            version: self.version.clone(),
         }
     }
 
@@ -153,6 +143,60 @@ impl Report {
     pub fn errors(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Error)
     }
+}
+
+/// A [`Report`] without its issues: what [`validate_slice_into`] returns, the issues listed in
+/// the [`IssueLog`] it was given.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    /// No error-severity issue.
+    pub valid: bool,
+    /// The detected (or hinted) family (also when the message type is unknown).
+    pub family: Option<FamilyId>,
+    /// The registry name of the detected message type.
+    pub message_type: Option<&'static str>,
+    /// The version the message declares, else the family version modeled.
+    pub version: Option<Cow<'static, str>>,
+}
+
+impl Verdict {
+    /// The verdict on input that is not JSON.
+    const UNPARSED: Verdict = Verdict {
+        valid: false,
+        family: None,
+        message_type: None,
+        version: None,
+    };
+
+    /// The report of this verdict with these issues.
+    pub fn with_issues(self, issues: Vec<Issue>) -> Report {
+        Report {
+            valid: self.valid,
+            family: self.family,
+            message_type: self.message_type,
+            version: self.version,
+            issues,
+        }
+    }
+}
+
+/// Lists the `not_json` issue of input that is not JSON at all: the reason names the position as
+/// serde_json does, with the line counted from `first_line` (the input line the parsed bytes
+/// start on).
+fn not_json(err: &serde_json::Error, first_line: usize, log: &mut IssueLog) -> Verdict {
+    let text = err.to_string();
+    let position = format!(" at line {} column {}", err.line(), err.column());
+    let reason = match text.strip_suffix(&position) {
+        Some(bare) if err.line() > 0 => format!(
+            "not JSON: {bare} at line {} column {}",
+            first_line + err.line() - 1,
+            err.column()
+        ),
+        _ => format!("not JSON: {text}"),
+    };
+    log.clear();
+    log.push_root(IssueCode::NotJson, Severity::Error, reason.as_str());
+    Verdict::UNPARSED
 }
 
 /// What a run found: the context, the detected type, and the carried message (when the input
@@ -178,7 +222,11 @@ impl Outcome {
 
 /// Runs detection and validation.
 pub(crate) fn run(value: &Value, options: &Options, collect: bool) -> Outcome {
-    let ctx = Ctx::new(options.lenient, collect);
+    run_with(Ctx::new(options.lenient, collect), value, options)
+}
+
+/// [`run`] with this context.
+fn run_with(ctx: Ctx, value: &Value, options: &Options) -> Outcome {
     match value.as_object().map(|obj| (obj, obj.get("body_md"))) {
         Some((obj, Some(body))) => run_carried(ctx, obj, body, options),
         _ => run_bare(ctx, value, options),
@@ -239,9 +287,8 @@ fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &O
     }
     let Some(json) = detect::extract_json(text) else {
         ctx::check_secrets(&mut ctx, None, text, at);
-        ctx.error(at, IssueCode::NoProtocolMessage, || {
-            "body_md holds no JSON message (neither a JSON body nor a ```json fenced block)".into()
-        });
+        let why = "body_md holds no JSON message (neither a JSON body nor a ```json fenced block)";
+        ctx.error(at, IssueCode::NoProtocolMessage, why);
         return Outcome::failed(ctx);
     };
     for prose in secrets::around(text, json) {
@@ -287,9 +334,8 @@ fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &O
         };
     }
     let (family, found) = if inner.contains_key("body_md") {
-        ctx.error(LazyPath::Root, IssueCode::UnknownFamily, || {
-            "an Agent Mail row inside body_md is not a protocol message".into()
-        });
+        let why = "an Agent Mail row inside body_md is not a protocol message";
+        ctx.error(LazyPath::Root, IssueCode::UnknownFamily, why);
         (None, None)
     } else {
         detect::detect(&mut ctx, &detect::Members::new(&inner), options.family)
@@ -307,17 +353,35 @@ fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &O
     }
 }
 
-fn report(out: Outcome) -> Report {
+/// The verdict of a run; its issues go to `log`.
+fn finish(out: Outcome, log: &mut IssueLog) -> Verdict {
     let Outcome {
-        ctx, family, found, ..
+        mut ctx,
+        family,
+        found,
+        ..
     } = out;
-    Report {
+    let version = ctx.version.take();
+    let verdict = Verdict {
         valid: ctx.errors == 0,
         family: family.map(|f| f.id),
         message_type: found.map(|t| t.name),
-        version: family.map(|f| f.version_of(ctx.version.clone())),
-        issues: ctx.into_issues(),
-    }
+        version: family.map(|f| f.version_of(version)),
+    };
+    *log = ctx.into_log();
+    verdict
+}
+
+/// The report of a run.
+pub(crate) fn report(out: Outcome) -> Report {
+    let mut log = IssueLog::new();
+    let verdict = finish(out, &mut log);
+    verdict.with_issues(log.to_issues())
+}
+
+/// A context that lists issues into `log`, taking its buffers.
+fn logging(lenient: bool, log: &mut IssueLog) -> Ctx {
+    Ctx::logging(lenient, true, std::mem::take(log))
 }
 
 /// Validates a message (or an Agent Mail row carrying one) and reports every issue.
@@ -395,36 +459,55 @@ pub fn validate_slice(bytes: &[u8], options: &Options) -> Report {
     validate_line(bytes, options, 1)
 }
 
+/// [`validate_slice`] with the issues listed in `log` (emptied first): a caller that validates
+/// many messages keeps one log, and listing an issue allocates nothing once its buffers have
+/// grown.
+pub fn validate_slice_into(bytes: &[u8], options: &Options, log: &mut IssueLog) -> Verdict {
+    validate_line_into(bytes, options, 1, log)
+}
+
 /// [`validate_slice`] for bytes that start on input line `line` (named by a `not_json` issue).
 fn validate_line(bytes: &[u8], options: &Options, line: usize) -> Report {
+    let mut log = IssueLog::new();
+    let verdict = validate_line_into(bytes, options, line, &mut log);
+    verdict.with_issues(log.to_issues())
+}
+
+/// [`validate_line`] with the issues listed in `log`.
+fn validate_line_into(bytes: &[u8], options: &Options, line: usize, log: &mut IssueLog) -> Verdict {
     match fast::check(bytes, options.family) {
-        Some(clean) => clean.into_report(),
-        None => explain(bytes, options, line),
+        Some(clean) => {
+            log.clear();
+            clean.into_verdict()
+        }
+        None => explain(bytes, options, line, log),
     }
 }
 
-/// The report of bytes that are not a clean message: the validator over the tree the path
+/// The verdict on bytes that are not a clean message: the validator over the tree the path
 /// from bytes reads (no `Value`), or over a parsed `Value` where there is no tree or it is an
 /// Agent Mail row (whose carried message is parsed from its `body_md`).
-fn explain(bytes: &[u8], options: &Options, line: usize) -> Report {
+fn explain(bytes: &[u8], options: &Options, line: usize, log: &mut IssueLog) -> Verdict {
     let explained = fast::with_tree(bytes, |tree| {
         let tree = tree.filter(|tree| !tree.is_row())?;
-        let ctx = Ctx::new(options.lenient, true);
-        Some(report(run_bare(ctx, tree, options)))
+        let ctx = logging(options.lenient, log);
+        Some(finish(run_bare(ctx, tree, options), log))
     });
-    explained.unwrap_or_else(|| via_value(bytes, options, line))
+    explained.unwrap_or_else(|| via_value(bytes, options, line, log))
 }
 
 /// Validates JSON bytes by parsing them into a `Value` first, then [`validate`]: the reference
 /// that [`validate_slice`] agrees with (and falls back to for every message that is not clean).
 pub fn validate_slice_via_value(bytes: &[u8], options: &Options) -> Report {
-    via_value(bytes, options, 1)
+    let mut log = IssueLog::new();
+    let verdict = via_value(bytes, options, 1, &mut log);
+    verdict.with_issues(log.to_issues())
 }
 
-fn via_value(bytes: &[u8], options: &Options, line: usize) -> Report {
+fn via_value(bytes: &[u8], options: &Options, line: usize, log: &mut IssueLog) -> Verdict {
     match serde_json::from_slice::<Value>(bytes) {
-        Ok(v) => validate(&v, options),
-        Err(e) => Report::not_json(&e, line),
+        Ok(v) => finish(run_with(logging(options.lenient, log), &v, options), log),
+        Err(e) => not_json(&e, line, log),
     }
 }
 
@@ -437,29 +520,33 @@ pub fn validate_as(
     spec: &'static MessageTypeSpec,
     lenient: bool,
 ) -> Report {
-    check_as(value, family, spec, lenient)
+    let mut log = IssueLog::new();
+    let verdict = check_as(value, family, spec, lenient, &mut log);
+    verdict.with_issues(log.to_issues())
 }
 
-/// [`validate_as`] over any parsed JSON.
+/// [`validate_as`] over any parsed JSON, the issues listed in `log`.
 fn check_as<'v, J: Json<'v>>(
     value: J,
     family: &'static FamilySpec,
     spec: &'static MessageTypeSpec,
     lenient: bool,
-) -> Report {
-    let mut ctx = Ctx::new(lenient, true);
+    log: &mut IssueLog,
+) -> Verdict {
+    let mut ctx = logging(lenient, log);
     match value.node() {
         Node::Object(obj) => validator::check_message(&mut ctx, spec, obj, &[]),
         _ => ctx.error(LazyPath::Root, IssueCode::WrongType, || {
             format!("expected a message object, found {}", value.kind())
         }),
     }
-    report(Outcome {
+    let out = Outcome {
         ctx,
         family: Some(family),
         found: Some(spec),
         carried: None,
-    })
+    };
+    finish(out, log)
 }
 
 /// [`validate_as`] for JSON bytes; bytes that are not JSON give a single `not_json` issue.
@@ -469,12 +556,28 @@ pub fn validate_slice_as(
     spec: &'static MessageTypeSpec,
     lenient: bool,
 ) -> Report {
+    let mut log = IssueLog::new();
+    let verdict = validate_slice_as_into(bytes, family, spec, lenient, &mut log);
+    verdict.with_issues(log.to_issues())
+}
+
+/// [`validate_slice_as`] with the issues listed in `log` (as [`validate_slice_into`]).
+pub fn validate_slice_as_into(
+    bytes: &[u8],
+    family: &'static FamilySpec,
+    spec: &'static MessageTypeSpec,
+    lenient: bool,
+    log: &mut IssueLog,
+) -> Verdict {
     if let Some(clean) = fast::check_as(bytes, family, spec) {
-        return clean.into_report();
+        log.clear();
+        return clean.into_verdict();
     }
-    let checked = fast::with_tree(bytes, |tree| Some(check_as(tree?, family, spec, lenient)));
+    let checked = fast::with_tree(bytes, |tree| {
+        Some(check_as(tree?, family, spec, lenient, log))
+    });
     checked.unwrap_or_else(|| match serde_json::from_slice::<Value>(bytes) {
-        Ok(v) => validate_as(&v, family, spec, lenient),
-        Err(e) => Report::not_json(&e, 1),
+        Ok(v) => check_as(&v, family, spec, lenient, log),
+        Err(e) => not_json(&e, 1, log),
     })
 }

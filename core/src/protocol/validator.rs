@@ -4,6 +4,7 @@
 
 use super::ctx::{check_secrets, Ctx};
 use super::issue::{IssueCode, LazyPath};
+use super::issue_log::{write_pieces, Message};
 use super::json::{Json, Node, Num, Object};
 use super::registry::formats::is_rfc3339;
 use super::registry::{CrossCheck, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
@@ -172,14 +173,17 @@ fn check_members<'v, O: Object<'v>>(
             Some(v) => check_ty(ctx, &f.ty, v, here),
             None => match f.presence {
                 Presence::Optional => {}
-                Presence::Required => ctx.error(here, IssueCode::MissingField, || {
-                    ["missing required field `", f.name, "`"].concat()
-                }),
-                Presence::RequiredStrict(dev) => {
-                    ctx.deviation(here, IssueCode::MissingField, dev, || {
-                        ["missing required field `", f.name, "`"].concat()
-                    })
-                }
+                Presence::Required => ctx.error(
+                    here,
+                    IssueCode::MissingField,
+                    ["missing required field `", f.name, "`"],
+                ),
+                Presence::RequiredStrict(dev) => ctx.deviation(
+                    here,
+                    IssueCode::MissingField,
+                    dev,
+                    ["missing required field `", f.name, "`"],
+                ),
             },
         }
     }
@@ -200,9 +204,8 @@ fn check_members<'v, O: Object<'v>>(
 }
 
 fn wrong_type(ctx: &mut Ctx, path: LazyPath<'_>, ty: &Ty, found: &'static str) {
-    ctx.error(path, IssueCode::WrongType, || {
-        ["expected ", expected(ty), ", found ", found].concat()
-    });
+    let message = ["expected ", expected(ty), ", found ", found];
+    ctx.error(path, IssueCode::WrongType, message);
 }
 
 fn check_range(ctx: &mut Ctx, path: LazyPath<'_>, x: f64, min: Option<f64>, max: Option<f64>) {
@@ -354,32 +357,21 @@ fn str_fits(rule: &Str, s: &str) -> bool {
 fn str_breaks(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
     let before = (ctx.errors, ctx.listed());
     match rule {
-        Str::Text { .. } => ctx.error(path, IssueCode::EmptyString, || "must not be empty".into()),
+        Str::Text { .. } => ctx.error(path, IssueCode::EmptyString, "must not be empty"),
         Str::Enum { values, lenient } => {
-            let msg = || {
-                let listed: usize = values.iter().map(|v| v.len() + 2).sum();
-                let mut m = String::with_capacity(s.len() + 17 + listed);
-                m.push('"');
-                m.push_str(s);
-                m.push_str("\" is not one of ");
-                for (i, v) in values.iter().enumerate() {
-                    if i > 0 {
-                        m.push_str(", ");
-                    }
-                    m.push_str(v);
-                }
-                m
-            };
+            let msg = NotOneOf { value: s, values };
             match lenient.iter().find(|(v, _)| *v == s) {
                 Some((_, dev)) => ctx.deviation(path, IssueCode::NotInEnum, dev, msg),
                 None => ctx.error(path, IssueCode::NotInEnum, msg),
             }
         }
-        Str::Const(c) => ctx.error(path, IssueCode::NotInEnum, || {
-            ["expected \"", c, "\", found \"", s, "\""].concat()
-        }),
+        Str::Const(c) => ctx.error(
+            path,
+            IssueCode::NotInEnum,
+            ["expected \"", c, "\", found \"", s, "\""],
+        ),
         Str::DateTime { lenient } => {
-            let msg = || ["\"", s, "\" is not an RFC 3339 date-time"].concat();
+            let msg = ["\"", s, "\" is not an RFC 3339 date-time"];
             match lenient {
                 Some(dev) if s == "ISO8601" => {
                     ctx.deviation(path, IssueCode::BadTimestamp, dev, msg)
@@ -388,7 +380,7 @@ fn str_breaks(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
             }
         }
         Str::Pattern(p) => {
-            let msg = || ["\"", s, "\" is not a valid ", p.name, " (", p.regex, ")"].concat();
+            let msg = ["\"", s, "\" is not a valid ", p.name, " (", p.regex, ")"];
             match p.lenient {
                 Some((dev, wider)) if wider(s) => ctx.deviation(path, p.code, dev, msg),
                 _ => ctx.error(path, p.code, msg),
@@ -422,6 +414,21 @@ fn dotted_parts(s: &str) -> Option<usize> {
         }
     }
     (digits > 0).then_some(parts)
+}
+
+/// The message of a string that is not one of an enum's values.
+struct NotOneOf<'a> {
+    value: &'a str,
+    values: &'a [&'a str],
+}
+
+impl Message for NotOneOf<'_> {
+    fn write_to(self, out: &mut String) {
+        write_pieces(out, &["\"", self.value, "\" is not one of "]);
+        for (i, v) in self.values.iter().enumerate() {
+            write_pieces(out, &[if i == 0 { "" } else { ", " }, v]);
+        }
+    }
 }
 
 /// Checks one cross-field rule against the members `root` gives.

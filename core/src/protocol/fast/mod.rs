@@ -41,7 +41,7 @@ pub(crate) use tree::with_tree;
 use super::detect;
 use super::json::Probe;
 use super::registry::{FamilyId, FamilySpec, MessageTypeSpec};
-use super::Report;
+use super::Verdict;
 use pass::{Level, Outcome, Seen, State};
 use root::{detect_root, pair_body};
 use scan::{Read, Scanner};
@@ -70,14 +70,13 @@ impl Clean {
         })
     }
 
-    /// The report the full path gives this message.
-    pub(crate) fn into_report(self) -> Report {
-        Report {
+    /// The verdict the full path gives this message (which has no issue).
+    pub(crate) fn into_verdict(self) -> Verdict {
+        Verdict {
             valid: true,
             family: Some(self.family.id),
             message_type: Some(self.spec.name),
             version: Some(self.family.version_of(self.version)),
-            issues: Vec::new(),
         }
     }
 }

@@ -105,7 +105,12 @@ fn valid_fixtures_are_clean_on_this_path() {
             let full = crate::protocol::validate(&value, &crate::protocol::Options::default());
             for bytes in [pretty, serde_json::to_vec(&value).unwrap()] {
                 let clean = check(&bytes, None).unwrap_or_else(|| panic!("{}", path.display()));
-                assert_eq!(clean.into_report(), full, "{}", path.display());
+                assert_eq!(
+                    clean.into_verdict().with_issues(Vec::new()),
+                    full,
+                    "{}",
+                    path.display()
+                );
                 checked += 1;
             }
         }
