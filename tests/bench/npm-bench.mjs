@@ -1,9 +1,6 @@
 // Benchmark of the npm package (switchboard-protocol, core/pkg) against the JS validators users
-// would otherwise reach for, in one Node process, on the core's fixture corpus: every bare
-// message of core/tests/fixtures/protocol (valid, lenient-only and invalid files; Agent Mail rows,
-// which no JSON Schema can unwrap, are left out) and every message of invalid/cases.json whose
-// type is known, as compact JSON text; messages holding a secret are left out (no JSON Schema
-// can say so). Valid and invalid messages are timed apart.
+// would otherwise reach for, in one Node process, on the core's fixture corpus
+// (tests/bench/npm-corpus.mjs). Valid and invalid messages are timed apart.
 //
 // Competitors, each told the message's type (per-type schemas), measured in the same run:
 // - JSON.parse + ajv 8 (Ajv2020, `allErrors: true`, `strict: true`), compiled from the package's
@@ -21,7 +18,6 @@
 // on a quiet machine only the goals, met or not: validateJson and validateBytes at most 0.5x on
 // valid messages and 1.0x on invalid ones, parseJson at most 1.0x on valid ones, of the time of
 // JSON.parse + ajv. Then the browser bundle sizes (tests/bench/npm-size.mjs).
-import { readFileSync, readdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,10 +26,10 @@ import { z } from "zod";
 import * as v from "valibot";
 import { Kind, Type, TypeRegistry } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { loadCorpus } from "./npm-corpus.mjs";
 import { printBundleSizes } from "./npm-size.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const FIXTURES = join(ROOT, "core/tests/fixtures/protocol");
 const sb = await import(join(ROOT, "core/pkg/node.mjs"));
 const ROUNDS = Number(process.argv[2] ?? 9);
 
@@ -44,32 +40,8 @@ const CORES = availableParallelism();
 const QUIET = CORES / 2;
 const loadBefore = loadavg();
 
-// ---- the corpus ----
-function files(dir, out = []) {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== "carried") files(path, out);
-    } else if (e.name.endsWith(".json") && e.name !== "manifest.json" && e.name !== "cases.json") out.push(path);
-  }
-  return out.sort();
-}
-const values = files(FIXTURES).map((f) => JSON.parse(readFileSync(f, "utf8")));
-for (const c of JSON.parse(readFileSync(join(FIXTURES, "invalid/cases.json"), "utf8"))) {
-  if (c.message !== undefined && !(c.message && typeof c.message === "object" && "body_md" in c.message)) values.push(c.message);
-}
-const encoder = new TextEncoder();
-const corpus = values
-  .map((value) => {
-    const text = JSON.stringify(value);
-    const report = sb.validateJson(text);
-    const key = report.messageType ? `${report.family}/${report.messageType}` : null;
-    // A secret in a message (seed 004, Security 4) is an error no JSON Schema can express: such
-    // messages are left out, as in the schema parity test.
-    const secret = report.issues.some((i) => i.code === "secret_in_message");
-    return { text, bytes: encoder.encode(text), key, secret, valid: report.valid, issues: report.issues.length };
-  })
-  .filter((m) => m.key && !m.secret);
+// ---- the corpus (tests/bench/npm-corpus.mjs) ----
+const corpus = loadCorpus(sb);
 
 // ---- one JSON Schema, five validators ----
 const ajv = new Ajv2020({ strict: true, allErrors: true });
