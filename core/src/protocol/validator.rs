@@ -149,7 +149,9 @@ fn check_members<'v, O: Object<'v>>(
         let n = spec.fields.len();
         let mut next = 0;
         for (p, (k, v)) in obj.members().enumerate() {
-            let found = (next..n).chain(0..next).find(|&i| spec.fields[i].name == k);
+            let found = (next..n)
+                .chain(0..next)
+                .find(|&i| same(spec.fields[i].name, k));
             match found {
                 Some(i) => {
                     slots[i] = Some(v);
@@ -195,7 +197,7 @@ fn check_members<'v, O: Object<'v>>(
         let declared = if small && p < 64 {
             undeclared >> p & 1 == 0
         } else {
-            spec.fields.iter().any(|f| f.name == k)
+            spec.fields.iter().any(|f| same(f.name, k))
         };
         if !declared {
             scan_any(ctx, Some(k), v, path.key(k));
