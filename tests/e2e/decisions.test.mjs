@@ -272,7 +272,10 @@ describe("one decision per checkpoint, against a real upstream 0.2.1 server", {
     assert.equal(await button.isDisabled(), true);
     await field(page, "pair-override").press("Control+Enter");
     assert.equal((await decisions("pair-override")).length, 0);
-    await c.getByLabel("Reason for the override (recorded in the review trail)").fill("read the contract in the PR");
+    // Typed key by key, as a person types: the field stays, and keeps every character.
+    const reason = c.getByLabel("Reason for the override (recorded in the review trail)");
+    await reason.pressSequentially("read the contract in the PR");
+    assert.equal(await reason.inputValue(), "read the contract in the PR");
     await button.click();
     await progress(page).filter({ hasText: /^Sent CONTRACT_FINAL to GreenCastle \(message \d+\)\. The review record is in the project's trail\./ }).waitFor();
     assert.equal((await decisions("pair-override")).length, 1);

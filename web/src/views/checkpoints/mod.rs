@@ -281,7 +281,7 @@ fn Card(
     };
     // What an approval would override: the mail's concerns and the folder's.
     let mail_concerns = StoredValue::new(card.concerns.clone());
-    let outcome = move |decision: &Decision| {
+    let outcome_with = move |decision: &Decision, reason: &str| {
         let mut concerns = mail_concerns.get_value();
         let seen = reviewed.with(|s| s.as_ref().map(|s| s.concerns.clone()));
         for c in seen.unwrap_or_default() {
@@ -289,8 +289,16 @@ fn Card(
                 concerns.push(c);
             }
         }
-        Outcome::of(approves(decision.kind), concerns, &reason.get())
+        Outcome::of(approves(decision.kind), concerns, reason)
     };
+    let outcome = move |decision: &Decision| outcome_with(decision, &reason.get());
+    // Whether the decision previewed overrides the evidence, and so needs a reason. The
+    // reason's field is shown by this alone: typing in it neither removes it (as asking
+    // whether a reason is still missing did, at the first character) nor makes it again.
+    let needs_reason = Memo::new(move |_| match preview() {
+        Some(Preview::Ready(decision, _)) => outcome_with(&decision, "").is_none(),
+        _ => false,
+    });
     // Everything a send needs, or nothing: the one check every key and button goes through.
     let ready = move || {
         if matches!(progress.get(), Progress::Busy(_)) || reviewer.with(|r| r.trim().is_empty()) {
@@ -401,15 +409,15 @@ fn Card(
                         Preview::Ready(decision, drafts) => view! {
                             <p>"Decision: " <strong class="literal">{decision.literal()}</strong></p>
                             {drafts.into_iter().map(outgoing).collect_view()}
-                            {outcome(&decision).is_none().then(|| view! {
-                                <div class="override">
-                                    <p class="warning">"This approval overrides what the evidence shows (see above): give your reason."</p>
-                                    <label for=format!("reason-{i}")>"Reason for the override (recorded in the review trail)"</label>
-                                    <textarea id=format!("reason-{i}") rows="2" bind:value=reason></textarea>
-                                </div>
-                            })}
                         }.into_any(),
                     }}</div>
+                })}
+                {move || needs_reason.get().then(|| view! {
+                    <div class="override">
+                        <p class="warning">"This approval overrides what the evidence shows (see above): give your reason."</p>
+                        <label for=format!("reason-{i}")>"Reason for the override (recorded in the review trail)"</label>
+                        <textarea id=format!("reason-{i}") rows="2" bind:value=reason></textarea>
+                    </div>
                 })}
                 <button type="submit" class="send" disabled=move || ready().is_none()>"Send decision"</button>
             </form>
