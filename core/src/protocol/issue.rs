@@ -175,7 +175,7 @@ impl Path {
 
 impl Path {
     /// The segments as references.
-    fn segment_refs(&self) -> impl Iterator<Item = SegmentRef<'_>> {
+    pub(crate) fn segment_refs(&self) -> impl Iterator<Item = SegmentRef<'_>> {
         self.0.iter().map(|seg| match seg {
             PathSegment::Key(k) => SegmentRef::Key(k),
             PathSegment::Index(i) => SegmentRef::Index(*i),

@@ -144,16 +144,12 @@ impl IssueLog {
         let first = self.segments.len();
         let mut at = path;
         loop {
-            let segment = match at {
+            let step = match at {
                 LazyPath::Root => break,
-                LazyPath::Key(_, k) => {
-                    let start = self.text.len();
-                    self.text.push_str(k);
-                    Segment::Key(start, self.text.len())
-                }
-                LazyPath::Index(_, i) => Segment::Index(i),
+                LazyPath::Key(_, k) => SegmentRef::Key(k),
+                LazyPath::Index(_, i) => SegmentRef::Index(i),
             };
-            self.segments.push(segment);
+            self.push_segment(step);
             at = at.parent().unwrap_or(LazyPath::Root);
         }
         // Found innermost first.
@@ -166,29 +162,34 @@ impl IssueLog {
         self.push(LazyPath::Root, code, severity, message);
     }
 
+    /// Writes one path step (a member name into the text).
+    fn push_segment(&mut self, step: SegmentRef<'_>) {
+        let segment = match step {
+            SegmentRef::Key(k) => {
+                let start = self.text.len();
+                self.text.push_str(k);
+                Segment::Key(start, self.text.len())
+            }
+            SegmentRef::Index(i) => Segment::Index(i),
+        };
+        self.segments.push(segment);
+    }
+
     /// Lists a copy of `issue`.
     #[inline(never)]
     pub fn push_issue(&mut self, issue: &Issue) {
         let first = self.segments.len();
-        for segment in issue.path.segments() {
-            let segment = match segment {
-                PathSegment::Key(k) => {
-                    let start = self.text.len();
-                    self.text.push_str(k);
-                    Segment::Key(start, self.text.len())
-                }
-                PathSegment::Index(i) => Segment::Index(*i),
-            };
-            self.segments.push(segment);
+        for step in issue.path.segment_refs() {
+            self.push_segment(step);
         }
         let start = self.text.len();
         self.text.push_str(&issue.message);
-        self.entries.push(Entry {
-            code: issue.code,
-            severity: issue.severity,
-            segments: first..self.segments.len(),
-            message: start..self.text.len(),
-        });
+        self.push_entry(
+            issue.code,
+            issue.severity,
+            first..self.segments.len(),
+            start,
+        );
     }
 
     /// Replaces `secret` by `mask` in every message that holds it (a message that echoes a

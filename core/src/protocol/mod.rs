@@ -373,9 +373,14 @@ fn finish(out: Outcome, log: &mut IssueLog) -> Verdict {
 }
 
 /// The report of a run.
-pub(crate) fn report(out: Outcome) -> Report {
+fn report(out: Outcome) -> Report {
+    reported(|log| finish(out, log))
+}
+
+/// The report of a validation that lists its issues in a log (a fresh one, copied out).
+fn reported(validate: impl FnOnce(&mut IssueLog) -> Verdict) -> Report {
     let mut log = IssueLog::new();
-    let verdict = finish(out, &mut log);
+    let verdict = validate(&mut log);
     verdict.with_issues(log.to_issues())
 }
 
@@ -468,9 +473,7 @@ pub fn validate_slice_into(bytes: &[u8], options: &Options, log: &mut IssueLog) 
 
 /// [`validate_slice`] for bytes that start on input line `line` (named by a `not_json` issue).
 fn validate_line(bytes: &[u8], options: &Options, line: usize) -> Report {
-    let mut log = IssueLog::new();
-    let verdict = validate_line_into(bytes, options, line, &mut log);
-    verdict.with_issues(log.to_issues())
+    reported(|log| validate_line_into(bytes, options, line, log))
 }
 
 /// [`validate_line`] with the issues listed in `log`.
@@ -499,9 +502,7 @@ fn explain(bytes: &[u8], options: &Options, line: usize, log: &mut IssueLog) -> 
 /// Validates JSON bytes by parsing them into a `Value` first, then [`validate`]: the reference
 /// that [`validate_slice`] agrees with (and falls back to for every message that is not clean).
 pub fn validate_slice_via_value(bytes: &[u8], options: &Options) -> Report {
-    let mut log = IssueLog::new();
-    let verdict = via_value(bytes, options, 1, &mut log);
-    verdict.with_issues(log.to_issues())
+    reported(|log| via_value(bytes, options, 1, log))
 }
 
 fn via_value(bytes: &[u8], options: &Options, line: usize, log: &mut IssueLog) -> Verdict {
@@ -520,9 +521,7 @@ pub fn validate_as(
     spec: &'static MessageTypeSpec,
     lenient: bool,
 ) -> Report {
-    let mut log = IssueLog::new();
-    let verdict = check_as(value, family, spec, lenient, &mut log);
-    verdict.with_issues(log.to_issues())
+    reported(|log| check_as(value, family, spec, lenient, log))
 }
 
 /// [`validate_as`] over any parsed JSON, the issues listed in `log`.
@@ -556,9 +555,7 @@ pub fn validate_slice_as(
     spec: &'static MessageTypeSpec,
     lenient: bool,
 ) -> Report {
-    let mut log = IssueLog::new();
-    let verdict = validate_slice_as_into(bytes, family, spec, lenient, &mut log);
-    verdict.with_issues(log.to_issues())
+    reported(|log| validate_slice_as_into(bytes, family, spec, lenient, log))
 }
 
 /// [`validate_slice_as`] with the issues listed in `log` (as [`validate_slice_into`]).
