@@ -478,25 +478,44 @@ fn validate_line(bytes: &[u8], options: &Options, line: usize) -> Report {
 
 /// [`validate_line`] with the issues listed in `log`.
 fn validate_line_into(bytes: &[u8], options: &Options, line: usize, log: &mut IssueLog) -> Verdict {
-    match fast::check(bytes, options.family) {
-        Some(clean) => {
+    let Some(text) = fast::utf8(bytes) else {
+        return via_value(bytes, options, line, log);
+    };
+    match fast::check(text, options.family) {
+        Ok(clean) => {
             log.clear();
             clean.into_verdict()
         }
-        None => explain(bytes, options, line, log),
+        Err(clean) => explain(text, options, line, log, clean),
     }
 }
 
 /// The verdict on bytes that are not a clean message: the validator over the tree the path
 /// from bytes reads (no `Value`), or over a parsed `Value` where there is no tree or it is an
-/// Agent Mail row (whose carried message is parsed from its `body_md`).
-fn explain(bytes: &[u8], options: &Options, line: usize, log: &mut IssueLog) -> Verdict {
-    let explained = fast::with_tree(bytes, |tree| {
+/// Agent Mail row (whose carried message is parsed from its `body_md`). The tree leaves
+/// unread the root members the path from bytes found `clean` (nothing to report in them)
+/// when the message is explained as the type they were checked as; as another type, it is
+/// read again in full.
+fn explain(
+    text: &str,
+    options: &Options,
+    line: usize,
+    log: &mut IssueLog,
+    clean: Option<fast::CleanPrefix>,
+) -> Verdict {
+    let explained = fast::with_tree(text, clean, |tree| {
         let tree = tree.filter(|tree| !tree.is_row())?;
-        let ctx = logging(options.lenient, log);
-        Some(finish(run_bare(ctx, tree, options), log))
+        let out = run_bare(logging(options.lenient, log), tree, options);
+        // Another type than the pass checked: its verdict is dropped, and the tree read again.
+        let again = clean.is_some_and(|c| !out.found.is_some_and(|t| std::ptr::eq(t, c.spec)));
+        let verdict = finish(out, log);
+        Some((!again).then_some(verdict))
     });
-    explained.unwrap_or_else(|| via_value(bytes, options, line, log))
+    match explained {
+        Some(Some(verdict)) => verdict,
+        Some(None) => explain(text, options, line, log, None),
+        None => via_value(text.as_bytes(), options, line, log),
+    }
 }
 
 /// Validates JSON bytes by parsing them into a `Value` first, then [`validate`]: the reference
@@ -566,12 +585,15 @@ pub fn validate_slice_as_into(
     lenient: bool,
     log: &mut IssueLog,
 ) -> Verdict {
-    if let Some(clean) = fast::check_as(bytes, family, spec) {
+    let text = fast::utf8(bytes);
+    if let Some(clean) = text.and_then(|text| fast::check_as(text, family, spec)) {
         log.clear();
         return clean.into_verdict();
     }
-    let checked = fast::with_tree(bytes, |tree| {
-        Some(check_as(tree?, family, spec, lenient, log))
+    let checked = text.and_then(|text| {
+        fast::with_tree(text, None, |tree| {
+            Some(check_as(tree?, family, spec, lenient, log))
+        })
     });
     checked.unwrap_or_else(|| match serde_json::from_slice::<Value>(bytes) {
         Ok(v) => check_as(&v, family, spec, lenient, log),

@@ -35,7 +35,7 @@ pub(crate) fn scan_any<'v, J: Json<'v>>(
                 scan_any(ctx, Some(k), item, path.key(k));
             }
         }
-        Node::Null | Node::Bool(_) | Node::Num(_) => {}
+        Node::Null | Node::Bool(_) | Node::Num(_) | Node::Checked(_) => {}
     }
 }
 
@@ -246,6 +246,7 @@ pub(crate) fn check_ty<'v, J: Json<'v>>(ctx: &mut Ctx, ty: &Ty, v: J, path: Lazy
             }
             return;
         }
+        Node::Checked(_) => return,
         Node::Null => Leaf::Null,
         Node::Bool(b) => Leaf::Bool(b),
         Node::Num(n) => Leaf::Num(n),

@@ -11,6 +11,11 @@
 //! and lenient mode agree on which messages are clean (a deviation is an error or a warning,
 //! an issue either way), so this path runs strict.
 //!
+//! A pass that fails hands on where the root members it had checked clean end
+//! ([`CleanPrefix`]): the tree leaves those unread (the validator has nothing to say about
+//! them) unless detection, a cross-field rule or the version reads them, so a message that
+//! fails late is not read twice in full.
+//!
 //! - The tokenizer accepts a subset of the JSON `serde_json` accepts (see [`scan`]); values no
 //!   rule covers are still read in full, so a message it answers is one the parser reads.
 //! - Members come in any order. Until detection has an answer, the members are held (a
@@ -42,9 +47,10 @@ use super::detect;
 use super::json::Probe;
 use super::registry::{FamilyId, FamilySpec, MessageTypeSpec};
 use super::Verdict;
+pub(crate) use pass::CleanPrefix;
 use pass::{Level, Outcome, Seen, State};
 use root::{detect_root, pair_body};
-use scan::{Read, Scanner};
+use scan::{Read, Scanner, Stop};
 use values::object;
 
 /// A message with no issue at all.
@@ -81,23 +87,25 @@ impl Clean {
     }
 }
 
-/// Checks JSON bytes as [`super::validate_slice`] would: `Some` when the message (or the
-/// message an Agent Mail row carries) is clean.
-pub(crate) fn check(bytes: &[u8], hint: Option<FamilyId>) -> Option<Clean> {
-    run(utf8(bytes)?, Mode::Detect { hint, row: true })
+/// Checks JSON text as [`super::validate_slice`] would: `Ok` when the message (or the
+/// message an Agent Mail row carries) is clean, else what the pass found clean before it
+/// failed (for the tree to leave unread, [`with_tree`]).
+pub(crate) fn check(text: &str, hint: Option<FamilyId>) -> Result<Clean, Option<CleanPrefix>> {
+    run(text, Mode::Detect { hint, row: true })
 }
 
-/// Checks JSON bytes as one message type, without detection ([`super::validate_slice_as`]).
+/// Checks JSON text as one message type, without detection ([`super::validate_slice_as`]).
 pub(crate) fn check_as(
-    bytes: &[u8],
+    text: &str,
     family: &'static FamilySpec,
     spec: &'static MessageTypeSpec,
 ) -> Option<Clean> {
-    run(utf8(bytes)?, Mode::Fixed(family, spec))
+    run(text, Mode::Fixed(family, spec)).ok()
 }
 
-/// The bytes as text: bytes that are not UTF-8 are not JSON, and the full path says where.
-fn utf8(bytes: &[u8]) -> Option<&str> {
+/// JSON bytes as text, read once for the pass and the tree: bytes that are not UTF-8 are not
+/// JSON, and the full path says where.
+pub(crate) fn utf8(bytes: &[u8]) -> Option<&str> {
     simdutf8::basic::from_utf8(bytes).ok()
 }
 
@@ -114,39 +122,48 @@ enum Mode {
     PairBody(&'static MessageTypeSpec, Option<FamilyId>),
 }
 
-/// Runs passes over `text` until the verdict is known.
-fn run(text: &str, mode: Mode) -> Option<Clean> {
+/// Runs passes over `text` until the verdict is known; a message that is not clean gives
+/// the members of `text`'s root the pass found clean, if any.
+fn run(text: &str, mode: Mode) -> Result<Clean, Option<CleanPrefix>> {
     let mut sc = Scanner::new(text);
     let row = matches!(mode, Mode::Detect { row: true, .. });
     let mut st = State::new(text, row);
-    let outcome = root(&mut sc, &mut st, mode).ok()?;
-    sc.end().ok()?;
+    let outcome = match root(&mut sc, &mut st, mode) {
+        Ok(outcome) => outcome,
+        Err(Stop) => return Err(st.clean_prefix()),
+    };
+    sc.end().map_err(|Stop| None)?;
     match outcome {
-        Outcome::Checked(family, spec) => Clean::of(&mut st, family, spec),
+        Outcome::Checked(family, spec) => Clean::of(&mut st, family, spec).ok_or(st.clean_prefix()),
         Outcome::Again(family, spec) => run(text, Mode::Fixed(family, spec)),
         Outcome::Row { body, subject } => match mode {
             Mode::Detect { hint, .. }
                 if secrets::row_clean(
                     text,
-                    body.as_str()?,
+                    body.as_str().ok_or(None)?,
                     subject.as_ref().and_then(|s| s.as_str()),
                 ) =>
             {
-                carried(&body, subject.as_ref(), hint)
+                // The carried message's prefix is in its own text: of no use for the row's.
+                carried(&body, subject.as_ref(), hint).map_err(|_| None)
             }
-            _ => None,
+            _ => Err(None),
         },
         Outcome::NotBody => match mode {
             Mode::PairBody(_, hint) => run(text, Mode::Detect { hint, row: false }),
-            _ => None,
+            _ => Err(None),
         },
-        Outcome::Unclean => None,
+        Outcome::Unclean => Err(None),
     }
 }
 
 /// The message an Agent Mail row carries (see `run_carried` on the full path).
-fn carried(body: &Seen<'_>, subject: Option<&Seen<'_>>, hint: Option<FamilyId>) -> Option<Clean> {
-    let json = detect::extract_json(body.as_str()?)?;
+fn carried(
+    body: &Seen<'_>,
+    subject: Option<&Seen<'_>>,
+    hint: Option<FamilyId>,
+) -> Result<Clean, Option<CleanPrefix>> {
+    let json = detect::extract_json(body.as_str().ok_or(None)?).ok_or(None)?;
     let pair = FamilyId::Pair.spec();
     let subject_type = subject
         .and_then(|s| s.as_str())

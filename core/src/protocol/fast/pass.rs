@@ -3,6 +3,7 @@
 //! ([`Outcome`]).
 
 use crate::protocol::ctx::Ctx;
+use crate::protocol::detect;
 use crate::protocol::json::{Num, Probe};
 use crate::protocol::registry::{CrossCheck, FamilySpec, MessageTypeSpec};
 use crate::protocol::same::same;
@@ -97,6 +98,31 @@ pub(super) fn may_name_body_md(text: &str) -> bool {
     })
 }
 
+/// The root members a pass that failed had checked clean: those whose value starts before
+/// `before`, checked as `spec`. Explaining the message as `spec`, the validator would find
+/// nothing in them, so the tree leaves them unread where nothing else reads them
+/// ([`CleanPrefix::unread`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CleanPrefix {
+    pub(crate) spec: &'static MessageTypeSpec,
+    pub(crate) before: usize,
+    /// The root member whose value holds the type's version rule (the report says the version
+    /// declared), if any.
+    version: Option<&'static str>,
+}
+
+impl CleanPrefix {
+    /// Whether root member `name`, its value starting at `at`, may be left unread: it was
+    /// checked clean, and neither detection, a cross-field rule nor the version read it.
+    #[inline]
+    pub(crate) fn unread(&self, name: &str, at: usize) -> bool {
+        at < self.before
+            && detect::detection_index(name).is_none()
+            && self.version.is_none_or(|v| v != name)
+            && !self.spec.checks.iter().any(|c| c.reads_root_member(name))
+    }
+}
+
 /// How many members the cross-field rules of one type read, at most.
 pub(super) const KEPT: usize = 4;
 
@@ -116,6 +142,11 @@ pub(super) struct State<'a> {
     pub(super) text: &'a str,
     /// Whether the pass reads an object that may be an Agent Mail row.
     pub(super) row: bool,
+    /// The type the root's members are checked as in order, once detection answered (and
+    /// held every member before its answer).
+    pub(super) checked_as: Option<&'static MessageTypeSpec>,
+    /// While nothing failed: where the root members checked clean as `checked_as` end.
+    pub(super) clean_end: usize,
 }
 
 impl<'a> State<'a> {
@@ -127,7 +158,29 @@ impl<'a> State<'a> {
             may_stop: None,
             text,
             row,
+            checked_as: None,
+            clean_end: 0,
         }
+    }
+
+    /// Marks the root members up to `pos` checked clean, while nothing failed.
+    #[inline]
+    pub(super) fn clean_to(&mut self, pos: usize) {
+        if !self.failed() && self.checked_as.is_some() {
+            self.clean_end = pos;
+        }
+    }
+
+    /// After a failure: the root members the pass found clean before it.
+    pub(super) fn clean_prefix(&self) -> Option<CleanPrefix> {
+        let spec = self
+            .checked_as
+            .filter(|_| self.failed() && self.clean_end > 0)?;
+        Some(CleanPrefix {
+            spec,
+            before: self.clean_end,
+            version: spec.root.version_field().map(|f| f.name),
+        })
     }
 
     pub(super) fn failed(&self) -> bool {

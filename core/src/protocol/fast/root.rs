@@ -114,6 +114,9 @@ impl Guess {
         held: &Held<'a>,
     ) -> Read<Guess> {
         st.checks = spec.checks;
+        if !held.spilled {
+            st.checked_as = Some(spec);
+        }
         let mut g = Guess {
             family,
             spec,
@@ -127,8 +130,10 @@ impl Guess {
                 continue;
             };
             let Some(leaf) = seen.leaf() else {
-                let mut again = Scanner::at(st.text, seen.start().ok_or(Stop)?);
+                let at = seen.start().ok_or(Stop)?;
+                let mut again = Scanner::at(st.text, at);
                 member(&mut again, st, &mut g.walk, i, Level::Root, false)?;
+                st.clean_to(at + 1);
                 continue;
             };
             g.walk.see(st, i);
@@ -183,6 +188,7 @@ pub(super) fn detect_root<'a>(
                 }
                 probes.push(index, seen);
             }
+            st.clean_to(sc.pos());
             continue;
         }
         let seen = value(sc, st, &ANY, Level::Deep)?;
@@ -194,6 +200,7 @@ pub(super) fn detect_root<'a>(
         if decides {
             if let Some(answer) = detect_type(&mut st.ctx, &probes, hint) {
                 guess = Some(Guess::new(st, answer, &held)?);
+                st.clean_to(sc.pos());
             }
         }
     }

@@ -9,6 +9,7 @@
 //! Objects keep their members as a parsed `Value` does: a member written twice counts once,
 //! with its last value, at the first one's place.
 
+use super::pass::CleanPrefix;
 use super::scan::{Read, Scalar, Scanner, Stop};
 use crate::protocol::json::{Json, Node, Num, Object, Probe};
 use crate::protocol::same::same;
@@ -30,6 +31,8 @@ pub(crate) enum Tree<'a> {
     Str(&'a str),
     Array(&'a [Tree<'a>]),
     Object(&'a [(&'a str, Tree<'a>)]),
+    /// A root member left unread: the pass found it clean ([`CleanPrefix`]); its JSON kind.
+    Checked(&'static str),
 }
 
 thread_local! {
@@ -41,12 +44,17 @@ thread_local! {
 /// The most an arena keeps between messages; one that grew past it is dropped.
 const ARENA_KEPT: usize = 1 << 20;
 
-/// Hands the tree of JSON bytes ([`tree`]) to `explain` (`None` where the tokenizer gives up).
-pub(crate) fn with_tree<T>(bytes: &[u8], explain: impl FnOnce(Option<&Tree<'_>>) -> T) -> T {
+/// Hands the tree of JSON text ([`tree`]) to `explain` (`None` where the tokenizer gives up);
+/// the root members of a `clean` prefix are left unread where they may be.
+pub(crate) fn with_tree<T>(
+    text: &str,
+    clean: Option<CleanPrefix>,
+    explain: impl FnOnce(Option<&Tree<'_>>) -> T,
+) -> T {
     ARENA.with(|cell| match cell.try_borrow_mut() {
         Ok(mut arena) => {
             arena.reset();
-            let out = explain(tree(bytes, &arena).as_ref());
+            let out = explain(tree(text, clean, &arena).as_ref());
             if arena.allocated_bytes() > ARENA_KEPT {
                 *arena = Bump::new();
             }
@@ -54,19 +62,26 @@ pub(crate) fn with_tree<T>(bytes: &[u8], explain: impl FnOnce(Option<&Tree<'_>>)
         }
         // Only if `explain` read a tree itself (nothing does: the `Value` fallbacks run after
         // the arena is given back); a fresh arena then.
-        Err(_) => explain(tree(bytes, &Bump::new()).as_ref()),
+        Err(_) => explain(tree(text, clean, &Bump::new()).as_ref()),
     })
 }
 
-/// The tree of JSON bytes, when the tokenizer reads all of them, in `arena`.
-fn tree<'a>(bytes: &'a [u8], arena: &'a Bump) -> Option<Tree<'a>> {
-    let mut sc = Scanner::new(super::utf8(bytes)?);
+/// The tree of JSON text, when the tokenizer reads all of it, in `arena`.
+fn tree<'a>(text: &'a str, clean: Option<CleanPrefix>, arena: &'a Bump) -> Option<Tree<'a>> {
+    let mut sc = Scanner::new(text);
     let mut open = Open {
         items: ArenaVec::with_capacity_in(OPEN_CAPACITY, arena),
         members: ArenaVec::with_capacity_in(OPEN_CAPACITY, arena),
         arena,
     };
-    let tree = open.read(&mut sc).ok()?;
+    let tree = match clean {
+        Some(clean) if sc.peek() == Some(b'{') => {
+            sc.bump();
+            open.object(&mut sc, Some(clean))
+        }
+        _ => open.read(&mut sc),
+    };
+    let tree = tree.ok()?;
     sc.end().ok()?;
     Some(tree)
 }
@@ -101,24 +116,7 @@ impl<'a> Open<'a> {
             }
             b'{' => {
                 sc.bump();
-                sc.enter()?;
-                let start = self.members.len();
-                let mut first = true;
-                while sc.next_member(first)? {
-                    first = false;
-                    let name = self.text(sc.name()?);
-                    let value = self.read(sc)?;
-                    let members = &mut self.members[start..];
-                    match members.iter().position(|(k, _)| same(k, name)) {
-                        Some(earlier) => members[earlier].1 = value,
-                        None if members.len() < MAX_MEMBERS => self.members.push((name, value)),
-                        None => return Err(Stop),
-                    }
-                }
-                sc.leave();
-                let members = self.arena.alloc_slice_copy(&self.members[start..]);
-                self.members.truncate(start);
-                Tree::Object(members)
+                self.object(sc, None)?
             }
             b'[' => {
                 sc.bump();
@@ -139,6 +137,46 @@ impl<'a> Open<'a> {
                 Scalar::Num(n) => Tree::Num(n),
             },
         })
+    }
+}
+
+impl<'a> Open<'a> {
+    /// An object's members (after its `{`); those of a `clean` prefix left unread where they
+    /// may be.
+    fn object(&mut self, sc: &mut Scanner<'a>, clean: Option<CleanPrefix>) -> Read<Tree<'a>> {
+        sc.enter()?;
+        let start = self.members.len();
+        let mut first = true;
+        while sc.next_member(first)? {
+            first = false;
+            let name = self.text(sc.name()?);
+            let at = sc.pos();
+            let value = match clean {
+                Some(clean) if clean.unread(name, at) => {
+                    let kind = match sc.peek().ok_or(Stop)? {
+                        b'"' => "string",
+                        b'{' => "object",
+                        b'[' => "array",
+                        b'n' => "null",
+                        b't' | b'f' => "boolean",
+                        _ => "number",
+                    };
+                    sc.skip_value()?;
+                    Tree::Checked(kind)
+                }
+                _ => self.read(sc)?,
+            };
+            let members = &mut self.members[start..];
+            match members.iter().position(|(k, _)| same(k, name)) {
+                Some(earlier) => members[earlier].1 = value,
+                None if members.len() < MAX_MEMBERS => self.members.push((name, value)),
+                None => return Err(Stop),
+            }
+        }
+        sc.leave();
+        let members = self.arena.alloc_slice_copy(&self.members[start..]);
+        self.members.truncate(start);
+        Ok(Tree::Object(members))
     }
 }
 
@@ -182,6 +220,7 @@ impl<'v, 'a: 'v> Json<'v> for &'v Tree<'a> {
             Tree::Str(s) => Node::Str(s),
             Tree::Array(items) => Node::Array(items.iter()),
             Tree::Object(members) => Node::Object(*members),
+            Tree::Checked(kind) => Node::Checked(kind),
         }
     }
 
@@ -237,6 +276,7 @@ mod tests {
                     .map(|(k, v)| (k.to_string(), value(v)))
                     .collect(),
             ),
+            Tree::Checked(_) => unreachable!("a tree read without a clean prefix"),
         }
     }
 
@@ -244,7 +284,7 @@ mod tests {
     fn members_written_twice_keep_the_first_place_and_the_last_value() {
         let text = r#"{"a":1,"b":{"c":[{"d":1,"d":2}],"c":3},"a":{"a":0},"\u0061":2}"#;
         let arena = Bump::new();
-        let t = tree(text.as_bytes(), &arena).unwrap();
+        let t = tree(text, None, &arena).unwrap();
         let parsed: Value = serde_json::from_str(text).unwrap();
         assert_eq!(value(&t).to_string(), parsed.to_string());
         assert_eq!(value(&t).to_string(), r#"{"a":2,"b":{"c":3}}"#);
@@ -254,16 +294,16 @@ mod tests {
     fn trees_are_read_one_after_another_and_one_inside_another() {
         // Past what the arena keeps between messages (24 bytes a value): dropped after it.
         let wide = format!("[{}]", vec!["\"x\""; 100_000].join(","));
-        with_tree(wide.as_bytes(), |t| {
+        with_tree(&wide, None, |t| {
             assert!(matches!(t, Some(Tree::Array(items)) if items.len() == 100_000));
         });
-        with_tree(br#"{"a":[1,{"b":"\u0063"}]}"#, |outer| {
-            with_tree(br#"{"b":2}"#, |inner| {
+        with_tree(r#"{"a":[1,{"b":"\u0063"}]}"#, None, |outer| {
+            with_tree(r#"{"b":2}"#, None, |inner| {
                 assert_eq!(value(inner.unwrap()).to_string(), r#"{"b":2}"#);
             });
             assert_eq!(value(outer.unwrap()).to_string(), r#"{"a":[1,{"b":"c"}]}"#);
         });
-        with_tree(b"[1,", |t| assert!(t.is_none()));
+        with_tree("[1,", None, |t| assert!(t.is_none()));
     }
 
     #[test]
@@ -275,7 +315,7 @@ mod tests {
             "",
             "1 2",
         ] {
-            assert!(tree(text.as_bytes(), &Bump::new()).is_none(), "{text}");
+            assert!(tree(text, None, &Bump::new()).is_none(), "{text}");
         }
         let wide = format!(
             "{{{}}}",
@@ -284,8 +324,8 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(",")
         );
-        assert!(tree(wide.as_bytes(), &Bump::new()).is_none());
-        assert!(tree(br#"[{"body_md":"x"}]"#, &Bump::new()).is_some_and(|t| !t.is_row()));
-        assert!(tree(br#"{"x":1,"body_md":"x"}"#, &Bump::new()).is_some_and(|t| t.is_row()));
+        assert!(tree(&wide, None, &Bump::new()).is_none());
+        assert!(tree(r#"[{"body_md":"x"}]"#, None, &Bump::new()).is_some_and(|t| !t.is_row()));
+        assert!(tree(r#"{"x":1,"body_md":"x"}"#, None, &Bump::new()).is_some_and(|t| t.is_row()));
     }
 }

@@ -10,7 +10,7 @@
 //!
 //! Cost: only the places whose first two bytes can start a detector are tried (a table built
 //! at compile time from the detectors' prefixes), found sixteen bytes at a time
-//! ([`candidates`]); text without secrets pays about one pass of vector instructions.
+//! (the `candidates` module); text without secrets pays about one pass of vector instructions.
 //!
 //! ```
 //! use switchboard_core::protocol::secrets::{scan_member, scan_text};
