@@ -184,13 +184,17 @@ impl Path {
 
     /// Appends the JSON Pointer to `out` (as [`Path::to_pointer`] writes it).
     pub fn write_pointer(&self, out: &mut String) {
-        let written: Result<(), std::convert::Infallible> =
-            pointer_pieces(self.segment_refs(), |s| {
-                out.push_str(s);
-                Ok(())
-            });
-        let Ok(()) = written;
+        push_pointer(self.segment_refs(), out);
     }
+}
+
+/// Appends the JSON Pointer of `segments` to `out`.
+pub(crate) fn push_pointer<'a>(segments: impl Iterator<Item = SegmentRef<'a>>, out: &mut String) {
+    let written: Result<(), std::convert::Infallible> = pointer_pieces(segments, |s| {
+        out.push_str(s);
+        Ok(())
+    });
+    let Ok(()) = written;
 }
 
 /// A JSON Pointer, handed to `piece` in pieces: runs of a member name without `~` or `/` as
@@ -291,14 +295,6 @@ impl<'a> LazyPath<'a> {
     /// Extends the path by an array index.
     pub(crate) fn index(&'a self, i: usize) -> LazyPath<'a> {
         LazyPath::Index(self, i)
-    }
-
-    /// The path above this one, if any.
-    pub(crate) fn parent(self) -> Option<LazyPath<'a>> {
-        match self {
-            LazyPath::Root => None,
-            LazyPath::Key(p, _) | LazyPath::Index(p, _) => Some(*p),
-        }
     }
 }
 

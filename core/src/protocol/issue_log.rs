@@ -5,9 +5,8 @@
 //! copies them out into [`Issue`]s.
 
 use super::issue::{
-    pointer_pieces, Issue, IssueCode, LazyPath, Path, PathSegment, SegmentRef, Severity,
+    push_pointer, Issue, IssueCode, LazyPath, Path, PathSegment, SegmentRef, Severity,
 };
-use std::convert::Infallible;
 use std::fmt;
 use std::ops::Range;
 
@@ -144,13 +143,13 @@ impl IssueLog {
         let first = self.segments.len();
         let mut at = path;
         loop {
-            let step = match at {
+            let (step, up) = match at {
                 LazyPath::Root => break,
-                LazyPath::Key(_, k) => SegmentRef::Key(k),
-                LazyPath::Index(_, i) => SegmentRef::Index(i),
+                LazyPath::Key(up, k) => (SegmentRef::Key(k), up),
+                LazyPath::Index(up, i) => (SegmentRef::Index(i), up),
             };
             self.push_segment(step);
-            at = at.parent().unwrap_or(LazyPath::Root);
+            at = *up;
         }
         // Found innermost first.
         self.segments[first..].reverse();
@@ -243,11 +242,7 @@ impl<'a> LoggedIssue<'a> {
 
     /// Appends the path as a JSON Pointer to `out` (as [`Path::to_pointer`] writes it).
     pub fn write_pointer(&self, out: &mut String) {
-        let written: Result<(), Infallible> = pointer_pieces(self.segments(), |s| {
-            out.push_str(s);
-            Ok(())
-        });
-        let Ok(()) = written;
+        push_pointer(self.segments(), out);
     }
 
     /// The issue as an [`Issue`].

@@ -134,7 +134,9 @@ fn run(text: &str, mode: Mode) -> Result<Clean, Option<CleanPrefix>> {
     };
     sc.end().map_err(|Stop| None)?;
     match outcome {
-        Outcome::Checked(family, spec) => Clean::of(&mut st, family, spec).ok_or(st.clean_prefix()),
+        Outcome::Checked(family, spec) => {
+            Clean::of(&mut st, family, spec).ok_or_else(|| st.clean_prefix())
+        }
         Outcome::Again(family, spec) => run(text, Mode::Fixed(family, spec)),
         Outcome::Row { body, subject } => match mode {
             Mode::Detect { hint, .. }

@@ -138,9 +138,7 @@ impl<'a> Open<'a> {
             },
         })
     }
-}
 
-impl<'a> Open<'a> {
     /// An object's members (after its `{`); those of a `clean` prefix left unread where they
     /// may be.
     fn object(&mut self, sc: &mut Scanner<'a>, clean: Option<CleanPrefix>) -> Read<Tree<'a>> {
