@@ -13,11 +13,15 @@ pub(crate) struct Ctx {
     pub(crate) lenient: bool,
     /// Whether issues (with paths and messages) are collected; `false` is the `is_valid` fast path.
     pub(crate) collect: bool,
-    /// Collected issues (at most [`MAX_ISSUES`]).
+    /// Collected issues (at most `limit`).
     log: IssueLog,
+    /// How many issues are listed before the rest are only counted: [`MAX_ISSUES`], or more
+    /// for a pass that puts its issues in order before it keeps the first [`MAX_ISSUES`]
+    /// ([`Ctx::list_past_limit`]).
+    limit: usize,
     /// Number of error-severity issues, listed or not.
     pub(crate) errors: usize,
-    /// Errors and warnings past [`MAX_ISSUES`], counted but not listed.
+    /// Errors and warnings past the limit, counted but not listed.
     omitted: (usize, usize),
     /// A version string declared by the message (PAIR_INIT `protocol_version`, droid `version`).
     pub(crate) version: Option<String>,
@@ -41,6 +45,7 @@ impl Ctx {
             collect,
             log,
             errors: 0,
+            limit: MAX_ISSUES,
             omitted: (0, 0),
             version: None,
             record_version: collect,
@@ -48,29 +53,19 @@ impl Ctx {
         }
     }
 
-    /// The verdict-only context of the path from bytes ([`super::fast`]): strict, no issues
-    /// collected, the declared version recorded. Strict and lenient mode agree on which
-    /// messages have no issue at all, so one context serves both.
+    /// A context that only counts errors, strictly (on the path from bytes, [`super::fast`]:
+    /// detection's trial answers, the secrets of an Agent Mail row's own members).
     pub(crate) fn verdict() -> Self {
-        Ctx {
-            record_version: true,
-            ..Ctx::new(false, false)
-        }
+        Ctx::new(false, false)
     }
 
-    /// Marks the message as having an error whose issue is never built (the path from bytes
-    /// stops caring once it knows a message is not clean).
-    pub(crate) fn fail(&mut self) {
-        self.errors += 1;
-    }
-
-    /// Lists an issue, or counts it once [`MAX_ISSUES`] are listed (paths and messages
+    /// Lists an issue, or counts it once the limit is listed (paths and messages
     /// of omitted issues are never built). Out of line: the checks that call it stay small
     /// on the path where nothing is wrong.
     #[cold]
     #[inline(never)]
     fn push(&mut self, path: LazyPath<'_>, code: IssueCode, severity: Severity, msg: impl Message) {
-        if self.log.len() < MAX_ISSUES {
+        if self.log.len() < self.limit {
             self.log.push(path, code, severity, msg);
         } else if severity == Severity::Error {
             self.omitted.0 += 1;
@@ -84,10 +79,78 @@ impl Ctx {
         self.log.len()
     }
 
+    /// A context that lists four times [`MAX_ISSUES`] before it only counts: for a pass that
+    /// finds issues in another order than the report lists them, puts them in order, then
+    /// keeps the first ([`Ctx::keep_first_issues`]).
+    pub(crate) fn list_past_limit(&mut self) {
+        self.limit = 4 * MAX_ISSUES;
+    }
+
+    /// Runs `f` as a strict check that lists nothing, and says whether it found an issue;
+    /// what it found is not counted.
+    pub(crate) fn trial<T>(&mut self, f: impl FnOnce(&mut Ctx) -> T) -> (T, bool) {
+        let saved = (self.lenient, self.collect, self.errors);
+        (self.lenient, self.collect) = (false, false);
+        let out = f(self);
+        let found = self.errors > saved.2;
+        (self.lenient, self.collect, self.errors) = saved;
+        (out, found)
+    }
+
+    /// Forgets what was found (a pass that checked the message as another type starts again),
+    /// keeping the mode, the limit and the log's buffers.
+    pub(crate) fn restart(&mut self) {
+        self.log.clear();
+        self.errors = 0;
+        self.omitted = (0, 0);
+        self.version = None;
+        self.masks.clear();
+    }
+
+    /// Whether some issues were only counted (past the limit).
+    pub(crate) fn omitted_any(&self) -> bool {
+        self.omitted != (0, 0)
+    }
+
+    /// Keeps the first [`MAX_ISSUES`] issues listed, counting the rest as omitted.
+    pub(crate) fn keep_first_issues(&mut self) {
+        if self.log.len() <= MAX_ISSUES {
+            return;
+        }
+        for severity in self.log.truncate(MAX_ISSUES) {
+            match severity {
+                Severity::Error => self.omitted.0 += 1,
+                Severity::Warning => self.omitted.1 += 1,
+            }
+        }
+    }
+
+    /// The issues listed so far, to be put in order.
+    pub(crate) fn log_mut(&mut self) -> &mut IssueLog {
+        &mut self.log
+    }
+
     /// The listed issues, followed by one [`IssueCode::TooManyIssues`] issue when some
     /// were omitted.
-    pub(crate) fn into_log(self) -> IssueLog {
-        let mut log = self.log;
+    pub(crate) fn into_log(mut self) -> IssueLog {
+        self.mask_and_count();
+        self.log
+    }
+
+    /// [`Ctx::into_log`] into `log`, whose buffers this context took: the two logs change
+    /// places (nothing moved but their three vectors' handles, nothing dropped).
+    pub(crate) fn hand_log_to(&mut self, log: &mut IssueLog) {
+        if !self.masks.is_empty() || self.omitted != (0, 0) {
+            self.mask_and_count();
+        }
+        std::mem::swap(log, &mut self.log);
+    }
+
+    /// Masks the secrets found in the listed messages, and lists the issue counting those
+    /// omitted.
+    #[cold]
+    fn mask_and_count(&mut self) {
+        let log = &mut self.log;
         // A message that echoes a value (`"…" is not one of …`) would repeat a secret in it.
         for (secret, mask) in &self.masks {
             log.mask(secret, mask);
@@ -107,7 +170,6 @@ impl Ctx {
                 )
             });
         }
-        log
     }
 
     /// Whether the fast path can stop (an error was found and nothing is collected).

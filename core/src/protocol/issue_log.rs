@@ -191,6 +191,44 @@ impl IssueLog {
         );
     }
 
+    /// Keeps the first `len` issues; the severities of those dropped.
+    pub(crate) fn truncate(&mut self, len: usize) -> impl Iterator<Item = Severity> + '_ {
+        self.entries
+            .drain(len.min(self.len())..)
+            .map(|e| e.severity)
+    }
+
+    /// Puts the first `upto` issues in the order of their places (`place` of each issue),
+    /// keeping the order they were listed in among equal places; `None` (the issues as they
+    /// were) when `place` has no answer for one.
+    pub(crate) fn reorder<K: Ord>(
+        &mut self,
+        upto: usize,
+        mut place: impl FnMut(LoggedIssue<'_>) -> Option<K>,
+    ) -> Option<()> {
+        let upto = upto.min(self.len());
+        if upto < 2 {
+            return Some(());
+        }
+        let mut keys = Vec::with_capacity(upto);
+        for issue in self.iter().take(upto) {
+            keys.push(place(issue)?);
+        }
+        if keys.is_sorted() {
+            return Some(());
+        }
+        // Insertion sort: a few issues, most of them in place already, and stable.
+        for i in 1..keys.len() {
+            let mut j = i;
+            while j > 0 && keys[j - 1] > keys[j] {
+                keys.swap(j - 1, j);
+                self.entries.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        Some(())
+    }
+
     /// Replaces `secret` by `mask` in every message that holds it (a message that echoes a
     /// value would repeat a secret in it). The new message goes to the end of the text.
     pub(crate) fn mask(&mut self, secret: &str, mask: &str) {

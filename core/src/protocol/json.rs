@@ -70,9 +70,6 @@ pub(crate) enum Node<'v, J: Json<'v>> {
     Array(J::Array),
     /// An object.
     Object(J::Object),
-    /// A value of this JSON kind the path from bytes found clean against its rule and left
-    /// unread (only in the tree of a message it did not find clean): nothing to report in it.
-    Checked(&'static str),
 }
 
 /// A JSON value, cheap to copy (a reference into a parsed document).
@@ -97,7 +94,6 @@ pub(crate) trait Json<'v>: Copy + 'v {
             Node::Str(_) => "string",
             Node::Array(_) => "array",
             Node::Object(_) => "object",
-            Node::Checked(kind) => kind,
         }
     }
 }

@@ -354,22 +354,26 @@ fn run_carried_text(mut ctx: Ctx, subject: Option<&str>, text: &str, options: &O
 }
 
 /// The verdict of a run; its issues go to `log`.
-fn finish(out: Outcome, log: &mut IssueLog) -> Verdict {
-    let Outcome {
-        mut ctx,
-        family,
-        found,
-        ..
-    } = out;
+fn finish(mut out: Outcome, log: &mut IssueLog) -> Verdict {
+    verdict(&mut out.ctx, out.family, out.found, log)
+}
+
+/// The verdict of a run that detected `family` and `found`; the issues of `ctx` go to `log`
+/// (which takes its buffers back).
+fn verdict(
+    ctx: &mut Ctx,
+    family: Option<&'static FamilySpec>,
+    found: Option<&'static MessageTypeSpec>,
+    log: &mut IssueLog,
+) -> Verdict {
     let version = ctx.version.take();
-    let verdict = Verdict {
+    ctx.hand_log_to(log);
+    Verdict {
         valid: ctx.errors == 0,
         family: family.map(|f| f.id),
         message_type: found.map(|t| t.name),
         version: family.map(|f| f.version_of(version)),
-    };
-    *log = ctx.into_log();
-    verdict
+    }
 }
 
 /// The report of a run.
@@ -457,9 +461,10 @@ pub fn validate_str(text: &str, options: &Options) -> Report {
 
 /// Validates JSON bytes; bytes that are not JSON give a single `not_json` issue.
 ///
-/// A clean message (valid, no issue) is checked in one pass over the bytes that builds no
-/// `Value`; any other message is explained by [`validate_slice_via_value`], so the report is
-/// the same either way.
+/// Most messages, valid or not, are checked in one pass over the bytes that builds no
+/// `Value` and lists the issues as the validator does; the rest (see the `fast` module) are
+/// explained by the validator over the bytes' tree or [`validate_slice_via_value`], so the
+/// report is the same either way.
 pub fn validate_slice(bytes: &[u8], options: &Options) -> Report {
     validate_line(bytes, options, 1)
 }
@@ -481,45 +486,32 @@ fn validate_line_into(bytes: &[u8], options: &Options, line: usize, log: &mut Is
     let Some(text) = fast::utf8(bytes) else {
         return via_value(bytes, options, line, log);
     };
-    match fast::check(text, options.family) {
-        Ok(clean) => {
-            log.clear();
-            clean.into_verdict()
+    let mut ctx = logging(options.lenient, log);
+    match fast::check(text, options, &mut ctx) {
+        Some((family, found)) => verdict(&mut ctx, Some(family), Some(found), log),
+        None => {
+            *log = ctx.into_log();
+            explain(text, options, line, log)
         }
-        Err(clean) => explain(text, options, line, log, clean),
     }
 }
 
-/// The verdict on bytes that are not a clean message: the validator over the tree the path
-/// from bytes reads (no `Value`), or over a parsed `Value` where there is no tree or it is an
-/// Agent Mail row (whose carried message is parsed from its `body_md`). The tree leaves
-/// unread the root members the path from bytes found `clean` (nothing to report in them)
-/// when the message is explained as the type they were checked as; as another type, it is
-/// read again in full.
-fn explain(
-    text: &str,
-    options: &Options,
-    line: usize,
-    log: &mut IssueLog,
-    clean: Option<fast::CleanPrefix>,
-) -> Verdict {
-    let explained = fast::with_tree(text, clean, |tree| {
+/// The verdict on bytes the path from bytes cannot explain: the validator over the tree the
+/// same tokenizer reads (no `Value`), or over a parsed `Value` where there is no tree or it is
+/// an Agent Mail row (whose carried message is parsed from its `body_md`).
+fn explain(text: &str, options: &Options, line: usize, log: &mut IssueLog) -> Verdict {
+    let explained = fast::with_tree(text, |tree| {
         let tree = tree.filter(|tree| !tree.is_row())?;
-        let out = run_bare(logging(options.lenient, log), tree, options);
-        // Another type than the pass checked: its verdict is dropped, and the tree read again.
-        let again = clean.is_some_and(|c| !out.found.is_some_and(|t| std::ptr::eq(t, c.spec)));
-        let verdict = finish(out, log);
-        Some((!again).then_some(verdict))
+        Some(finish(
+            run_bare(logging(options.lenient, log), tree, options),
+            log,
+        ))
     });
-    match explained {
-        Some(Some(verdict)) => verdict,
-        Some(None) => explain(text, options, line, log, None),
-        None => via_value(text.as_bytes(), options, line, log),
-    }
+    explained.unwrap_or_else(|| via_value(text.as_bytes(), options, line, log))
 }
 
 /// Validates JSON bytes by parsing them into a `Value` first, then [`validate`]: the reference
-/// that [`validate_slice`] agrees with (and falls back to for every message that is not clean).
+/// that [`validate_slice`] agrees with (and falls back to where its pass gives up).
 pub fn validate_slice_via_value(bytes: &[u8], options: &Options) -> Report {
     reported(|log| via_value(bytes, options, 1, log))
 }
@@ -586,12 +578,15 @@ pub fn validate_slice_as_into(
     log: &mut IssueLog,
 ) -> Verdict {
     let text = fast::utf8(bytes);
-    if let Some(clean) = text.and_then(|text| fast::check_as(text, family, spec)) {
-        log.clear();
-        return clean.into_verdict();
+    if let Some(text) = text {
+        let mut ctx = logging(lenient, log);
+        if let Some((family, found)) = fast::check_as(text, family, spec, &mut ctx) {
+            return verdict(&mut ctx, Some(family), Some(found), log);
+        }
+        *log = ctx.into_log();
     }
     let checked = text.and_then(|text| {
-        fast::with_tree(text, None, |tree| {
+        fast::with_tree(text, |tree| {
             Some(check_as(tree?, family, spec, lenient, log))
         })
     });

@@ -7,7 +7,7 @@ use super::issue::{IssueCode, LazyPath};
 use super::issue_log::{write_pieces, Message};
 use super::json::{Json, Node, Num, Object};
 use super::registry::formats::is_rfc3339;
-use super::registry::{CrossCheck, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
+use super::registry::{CrossCheck, FieldSpec, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
 use super::same::same;
 use super::secrets;
 use std::marker::PhantomData;
@@ -35,7 +35,7 @@ pub(crate) fn scan_any<'v, J: Json<'v>>(
                 scan_any(ctx, Some(k), item, path.key(k));
             }
         }
-        Node::Null | Node::Bool(_) | Node::Num(_) | Node::Checked(_) => {}
+        Node::Null | Node::Bool(_) | Node::Num(_) => {}
     }
 }
 
@@ -173,20 +173,7 @@ fn check_members<'v, O: Object<'v>>(
         let member = if small { slots[i] } else { obj.get(f.name) };
         match member {
             Some(v) => check_ty(ctx, &f.ty, v, here),
-            None => match f.presence {
-                Presence::Optional => {}
-                Presence::Required => ctx.error(
-                    here,
-                    IssueCode::MissingField,
-                    ["missing required field `", f.name, "`"],
-                ),
-                Presence::RequiredStrict(dev) => ctx.deviation(
-                    here,
-                    IssueCode::MissingField,
-                    dev,
-                    ["missing required field `", f.name, "`"],
-                ),
-            },
+            None => check_missing(ctx, f, here),
         }
     }
     // Undeclared members are allowed; their strings may still hold secrets.
@@ -205,7 +192,20 @@ fn check_members<'v, O: Object<'v>>(
     }
 }
 
-fn wrong_type(ctx: &mut Ctx, path: LazyPath<'_>, ty: &Ty, found: &'static str) {
+/// Reports a declared field the object lacks (`path` is the field's), unless it is optional.
+pub(crate) fn check_missing(ctx: &mut Ctx, f: &FieldSpec, path: LazyPath<'_>) {
+    let message = ["missing required field `", f.name, "`"];
+    match f.presence {
+        Presence::Optional => {}
+        Presence::Required => ctx.error(path, IssueCode::MissingField, message),
+        Presence::RequiredStrict(dev) => {
+            ctx.deviation(path, IssueCode::MissingField, dev, message);
+        }
+    }
+}
+
+/// Reports a value of this JSON kind where a rule wants another.
+pub(crate) fn wrong_type(ctx: &mut Ctx, path: LazyPath<'_>, ty: &Ty, found: &'static str) {
     let message = ["expected ", expected(ty), ", found ", found];
     ctx.error(path, IssueCode::WrongType, message);
 }
@@ -234,25 +234,35 @@ pub(crate) fn check_ty<'v, J: Json<'v>>(ctx: &mut Ctx, ty: &Ty, v: J, path: Lazy
                 _ => wrong_type(ctx, path, ty, "object"),
             }
         }
-        // A declared member's name is never a secret's (a registry test holds it), so its
-        // string is scanned as text.
-        Node::Str(s) if matches!(ty, Ty::Any) => return check_secrets(ctx, None, s, path),
-        // A string where a rule wants something else is wrong already; a secret in it is
-        // still reported.
-        Node::Str(s) if !matches!(ty, Ty::Str(_)) => {
-            wrong_type(ctx, path, ty, "string");
-            if ctx.collect {
-                check_secrets(ctx, None, s, path);
-            }
-            return;
-        }
-        Node::Checked(_) => return,
+        Node::Str(s) => return check_string(ctx, ty, s, path),
         Node::Null => Leaf::Null,
         Node::Bool(b) => Leaf::Bool(b),
         Node::Num(n) => Leaf::Num(n),
-        Node::Str(s) => Leaf::Str(s),
     };
     check_leaf(ctx, ty, leaf, path);
+}
+
+/// Checks a string value against a rule.
+#[inline(always)]
+pub(crate) fn check_string(ctx: &mut Ctx, ty: &Ty, s: &str, path: LazyPath<'_>) {
+    match ty {
+        Ty::Str(rule) => check_str(ctx, rule, s, path),
+        // A declared member's name is never a secret's (a registry test holds it), so its
+        // string is scanned as text.
+        Ty::Any => check_secrets(ctx, None, s, path),
+        _ => string_of_wrong_type(ctx, ty, s, path),
+    }
+}
+
+/// A string where a rule wants something else: wrong already; a secret in it is still
+/// reported.
+#[cold]
+#[inline(never)]
+fn string_of_wrong_type(ctx: &mut Ctx, ty: &Ty, s: &str, path: LazyPath<'_>) {
+    wrong_type(ctx, path, ty, "string");
+    if ctx.collect {
+        check_secrets(ctx, None, s, path);
+    }
 }
 
 fn check_array<'v, J: Json<'v>>(ctx: &mut Ctx, ty: &Ty, list: J::Array, path: LazyPath<'_>) {

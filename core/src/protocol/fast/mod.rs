@@ -1,20 +1,21 @@
 //! The validation path from bytes that builds no [`serde_json::Value`]: one pass of a small
 //! tokenizer ([`scan`]) drives registry-driven checks that detect the family and type as they
-//! go and check each member against its rule, keeping nothing but the few members detection
-//! and the cross-field rules read.
+//! go and check each member against its rule, listing each issue at its path with the
+//! validator's own checks (the leaf rules, missing members, array lengths, the cross-field
+//! rules, the secret scan), keeping nothing but the few members detection and the
+//! cross-field rules read.
 //!
-//! It only answers "is this message clean — valid with no issue at all — and as what?".
-//! Anything else (an error, a lenient-mode warning, text the tokenizer leaves to
-//! `serde_json`) makes it give up, and [`super::validate_slice`] explains the message with the
-//! validator every path shares, over the [`tree`] the same tokenizer reads (or a parsed
-//! `Value` where the tree gives up), so reports are the full path's by construction. Strict
-//! and lenient mode agree on which messages are clean (a deviation is an error or a warning,
-//! an issue either way), so this path runs strict.
+//! It reads members in the order they are written; the validator lists issues in registry
+//! order. The pass's issues are put in that order once it is done ([`order`]), before the
+//! first `MAX_ISSUES` are kept, so its report is the full path's.
 //!
-//! A pass that fails hands on where the root members it had checked clean end
-//! ([`CleanPrefix`]): the tree leaves those unread (the validator has nothing to say about
-//! them) unless detection, a cross-field rule or the version reads them, so a message that
-//! fails late is not read twice in full.
+//! Where it cannot say exactly what the full path says, it gives up, and
+//! [`super::validate_slice`] explains the message with the validator every path shares, over
+//! the [`tree`] the same tokenizer reads (or a parsed `Value` where the tree gives up): text
+//! the tokenizer leaves to `serde_json`, a declared member written twice (a parsed `Value`
+//! keeps the last one), an object detection has no clean answer for (an unknown family, a
+//! lenient or conflicting discriminator), an Agent Mail row whose carried message or own
+//! members have issues, more issues than it lists.
 //!
 //! - The tokenizer accepts a subset of the JSON `serde_json` accepts (see [`scan`]); values no
 //!   rule covers are still read in full, so a message it answers is one the parser reads.
@@ -23,15 +24,13 @@
 //!   the compound ones read again. More members than are held before the answer, or a later
 //!   member that changes the answer, make a second pass check the message as the answer.
 //! - An Agent Mail row (`body_md`) is followed into its body, as on the full path.
-//! - A declared member written twice is not clean here (a parsed `Value` keeps the last one):
-//!   the tree explains it.
 //!
-//! The pass is split by job: [`pass`] (its state), [`failed`] (what it does once it has
-//! failed), [`secrets`] (the secret scan), [`values`] (values and objects against their rules),
-//! [`root`] (the root object with detection), [`scan`] (the tokenizer); [`tree`] reads a
-//! message that is not clean for the validator.
+//! The pass is split by job: [`pass`] (its state), [`secrets`] (the secret scan), [`values`]
+//! (values and objects against their rules), [`root`] (the root object with detection),
+//! [`order`] (the validator's order of issues), [`scan`] (the tokenizer); [`tree`] reads a
+//! message the pass gives up on, for the validator.
 
-mod failed;
+mod order;
 mod pass;
 mod root;
 mod scan;
@@ -43,64 +42,41 @@ mod values;
 
 pub(crate) use tree::with_tree;
 
+use super::ctx::Ctx;
 use super::detect;
+use super::issue_log::LoggedIssue;
 use super::json::Probe;
 use super::registry::{FamilyId, FamilySpec, MessageTypeSpec};
-use super::Verdict;
-pub(crate) use pass::CleanPrefix;
+use super::Options;
 use pass::{Level, Outcome, Seen, State};
 use root::{detect_root, pair_body};
-use scan::{Read, Scanner, Stop};
+use scan::{Read, Scanner};
 use values::object;
 
-/// A message with no issue at all.
-#[derive(Debug)]
-pub(crate) struct Clean {
-    family: &'static FamilySpec,
-    spec: &'static MessageTypeSpec,
-    /// The version the message declares, if it declares one.
-    version: Option<String>,
+/// The type a message was checked as.
+pub(crate) type Found = (&'static FamilySpec, &'static MessageTypeSpec);
+
+/// Validates JSON text as [`super::validate_slice`] does, listing the issues into `ctx`: the
+/// type it checked the message as, or `None` where the pass cannot say what the full path
+/// says (the tree, or a parsed `Value`, then explains the message).
+pub(crate) fn check(text: &str, options: &Options, ctx: &mut Ctx) -> Option<Found> {
+    ctx.list_past_limit();
+    let mode = Mode::Detect {
+        hint: options.family,
+        row: true,
+    };
+    run(text, mode, ctx)
 }
 
-impl Clean {
-    /// The verdict of a pass that checked the message as `spec`: clean when nothing failed.
-    fn of(
-        st: &mut State<'_>,
-        family: &'static FamilySpec,
-        spec: &'static MessageTypeSpec,
-    ) -> Option<Clean> {
-        (!st.failed()).then(|| Clean {
-            family,
-            spec,
-            version: st.ctx.version.take(),
-        })
-    }
-
-    /// The verdict the full path gives this message (which has no issue).
-    pub(crate) fn into_verdict(self) -> Verdict {
-        Verdict {
-            valid: true,
-            family: Some(self.family.id),
-            message_type: Some(self.spec.name),
-            version: Some(self.family.version_of(self.version)),
-        }
-    }
-}
-
-/// Checks JSON text as [`super::validate_slice`] would: `Ok` when the message (or the
-/// message an Agent Mail row carries) is clean, else what the pass found clean before it
-/// failed (for the tree to leave unread, [`with_tree`]).
-pub(crate) fn check(text: &str, hint: Option<FamilyId>) -> Result<Clean, Option<CleanPrefix>> {
-    run(text, Mode::Detect { hint, row: true })
-}
-
-/// Checks JSON text as one message type, without detection ([`super::validate_slice_as`]).
+/// Validates JSON text as one message type, without detection ([`super::validate_slice_as`]).
 pub(crate) fn check_as(
     text: &str,
     family: &'static FamilySpec,
     spec: &'static MessageTypeSpec,
-) -> Option<Clean> {
-    run(text, Mode::Fixed(family, spec)).ok()
+    ctx: &mut Ctx,
+) -> Option<Found> {
+    ctx.list_past_limit();
+    run(text, Mode::Fixed(family, spec), ctx)
 }
 
 /// JSON bytes as text, read once for the pass and the tree: bytes that are not UTF-8 are not
@@ -122,53 +98,52 @@ enum Mode {
     PairBody(&'static MessageTypeSpec, Option<FamilyId>),
 }
 
-/// Runs passes over `text` until the verdict is known; a message that is not clean gives
-/// the members of `text`'s root the pass found clean, if any.
-fn run(text: &str, mode: Mode) -> Result<Clean, Option<CleanPrefix>> {
+/// Runs passes over `text` until the message is explained (or cannot be here), listing the
+/// issues into `ctx`; a pass whose issues are not the message's is forgotten before the next.
+fn run(text: &str, mode: Mode, ctx: &mut Ctx) -> Option<Found> {
     let mut sc = Scanner::new(text);
-    let row = matches!(mode, Mode::Detect { row: true, .. });
-    let mut st = State::new(text, row);
-    let outcome = match root(&mut sc, &mut st, mode) {
-        Ok(outcome) => outcome,
-        Err(Stop) => return Err(st.clean_prefix()),
-    };
-    sc.end().map_err(|Stop| None)?;
-    match outcome {
-        Outcome::Checked(family, spec) => {
-            Clean::of(&mut st, family, spec).ok_or_else(|| st.clean_prefix())
+    let mut st = State::new(text, ctx);
+    let outcome = root(&mut sc, &mut st, mode).and_then(|outcome| sc.end().map(|()| outcome));
+    let ordered = st.ordered;
+    let ctx = st.ctx;
+    let next = match outcome {
+        Ok(Outcome::Checked(family, spec)) => {
+            let place = |issue: LoggedIssue<'_>| order::place(&spec.root, issue.segments());
+            let ordered = !ctx.omitted_any() && ctx.log_mut().reorder(ordered, place).is_some();
+            ctx.keep_first_issues();
+            return ordered.then_some((family, spec));
         }
-        Outcome::Again(family, spec) => run(text, Mode::Fixed(family, spec)),
-        Outcome::Row { body, subject } => match mode {
-            Mode::Detect { hint, .. }
-                if secrets::row_clean(
-                    text,
-                    body.as_str().ok_or(None)?,
-                    subject.as_ref().and_then(|s| s.as_str()),
-                ) =>
-            {
-                // The carried message's prefix is in its own text: of no use for the row's.
-                carried(&body, subject.as_ref(), hint).map_err(|_| None)
-            }
-            _ => Err(None),
+        Ok(Outcome::Again(family, spec)) => Mode::Fixed(family, spec),
+        Ok(Outcome::Row { body, subject }) => {
+            let subject = subject.as_ref().and_then(|s| s.as_str());
+            return match mode {
+                Mode::Detect { hint, .. } if secrets::row_clean(text, body.as_str()?, subject) => {
+                    ctx.restart();
+                    carried(&body, subject, hint, ctx)
+                }
+                _ => None,
+            };
+        }
+        Ok(Outcome::NotBody) => match mode {
+            Mode::PairBody(_, hint) => Mode::Detect { hint, row: false },
+            _ => return None,
         },
-        Outcome::NotBody => match mode {
-            Mode::PairBody(_, hint) => run(text, Mode::Detect { hint, row: false }),
-            _ => Err(None),
-        },
-        Outcome::Unclean => Err(None),
-    }
+        Ok(Outcome::Unexplained) | Err(_) => return None,
+    };
+    ctx.restart();
+    run(text, next, ctx)
 }
 
 /// The message an Agent Mail row carries (see `run_carried` on the full path).
 fn carried(
     body: &Seen<'_>,
-    subject: Option<&Seen<'_>>,
+    subject: Option<&str>,
     hint: Option<FamilyId>,
-) -> Result<Clean, Option<CleanPrefix>> {
-    let json = detect::extract_json(body.as_str().ok_or(None)?).ok_or(None)?;
+    ctx: &mut Ctx,
+) -> Option<Found> {
+    let json = detect::extract_json(body.as_str()?)?;
     let pair = FamilyId::Pair.spec();
     let subject_type = subject
-        .and_then(|s| s.as_str())
         .and_then(|s| pair.message_type(s.trim()))
         .filter(|spec| spec.named_by_subject())
         .filter(|_| matches!(hint, None | Some(FamilyId::Pair)));
@@ -176,11 +151,11 @@ fn carried(
         Some(spec) => Mode::PairBody(spec, hint),
         None => Mode::Detect { hint, row: false },
     };
-    run(json, mode)
+    run(json, mode, ctx)
 }
 
 /// The root object of a pass.
-fn root<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>, mode: Mode) -> Read<Outcome<'a>> {
+fn root<'a>(sc: &mut Scanner<'a>, st: &mut State<'_, 'a>, mode: Mode) -> Read<Outcome<'a>> {
     // Anything but an object is not a message: the full path says why.
     sc.eat(b'{')?;
     sc.enter()?;
@@ -188,7 +163,8 @@ fn root<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>, mode: Mode) -> Read<Outcom
         Mode::Detect { hint, row } => detect_root(sc, st, hint, row)?,
         Mode::Fixed(family, spec) => {
             st.checks = spec.checks;
-            object(sc, st, &spec.root, Level::Root, &[])?;
+            let root = super::issue::LazyPath::Root;
+            object(sc, st, &spec.root, Level::Root, &[], root)?;
             st.cross_checks();
             Outcome::Checked(family, spec)
         }

@@ -2,8 +2,8 @@
 //! ([`Seen`]), where a value sits for the cross-field rules ([`Level`]), and how it ended
 //! ([`Outcome`]).
 
+use super::scan::{Read, Scalar, Stop};
 use crate::protocol::ctx::Ctx;
-use crate::protocol::detect;
 use crate::protocol::json::{Num, Probe};
 use crate::protocol::registry::{CrossCheck, FamilySpec, MessageTypeSpec};
 use crate::protocol::same::same;
@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 /// How one pass ended.
 pub(super) enum Outcome<'a> {
-    /// Checked as this type; the verdict is in the pass's state.
+    /// Checked as this type; the issues are in the pass's state.
     Checked(&'static FamilySpec, &'static MessageTypeSpec),
     /// Detected as this type, but not every member could be checked: check again as it.
     Again(&'static FamilySpec, &'static MessageTypeSpec),
@@ -23,8 +23,8 @@ pub(super) enum Outcome<'a> {
     },
     /// The object has `subject` or `body` members of its own: not a bare Pair body.
     NotBody,
-    /// Not clean.
-    Unclean,
+    /// Not one the pass can explain as the full path would: the tree explains it.
+    Unexplained,
 }
 
 /// What a value was: enough to detect, to check a kept member later, or to feed a
@@ -42,7 +42,16 @@ pub(super) enum Seen<'a> {
     Object(usize),
 }
 
-impl Seen<'_> {
+impl<'a> Seen<'a> {
+    /// A literal or a number as it was seen.
+    pub(super) fn of(scalar: Scalar) -> Seen<'a> {
+        match scalar {
+            Scalar::Null => Seen::Null,
+            Scalar::Bool(b) => Seen::Bool(b),
+            Scalar::Num(n) => Seen::Num(n),
+        }
+    }
+
     /// The value as a leaf, when it is one.
     pub(super) fn leaf(&self) -> Option<Leaf<'_>> {
         match self {
@@ -88,114 +97,33 @@ impl Probe for Seen<'_> {
     }
 }
 
-/// Whether `text` holds `body_md` or a `\u` escape (which could spell it): one SIMD search for
-/// `_` and `\` (`str::contains` twice took 8% of an invalid message's time in wasm).
-pub(super) fn may_name_body_md(text: &str) -> bool {
-    let b = text.as_bytes();
-    memchr::memchr2_iter(b'_', b'\\', b).any(|i| match b[i] {
-        b'\\' => b.get(i + 1) == Some(&b'u'),
-        _ => i >= 4 && &b[i - 4..i] == b"body" && b.get(i + 1..i + 3) == Some(b"md"),
-    })
-}
-
-/// The root members a pass that failed had checked clean: those whose value starts before
-/// `before`, checked as `spec`. Explaining the message as `spec`, the validator would find
-/// nothing in them, so the tree leaves them unread where nothing else reads them
-/// ([`CleanPrefix::unread`]).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct CleanPrefix {
-    pub(crate) spec: &'static MessageTypeSpec,
-    pub(crate) before: usize,
-    /// The root member whose value holds the type's version rule (the report says the version
-    /// declared), if any.
-    version: Option<&'static str>,
-}
-
-impl CleanPrefix {
-    /// Whether root member `name`, its value starting at `at`, may be left unread: it was
-    /// checked clean, and neither detection, a cross-field rule nor the version read it.
-    #[inline]
-    pub(crate) fn unread(&self, name: &str, at: usize) -> bool {
-        at < self.before
-            && detect::detection_index(name).is_none()
-            && self.version.is_none_or(|v| v != name)
-            && !self.spec.checks.iter().any(|c| c.reads_root_member(name))
-    }
-}
-
 /// How many members the cross-field rules of one type read, at most.
 pub(super) const KEPT: usize = 4;
 
 /// The state of one pass.
-pub(super) struct State<'a> {
-    /// Strict, verdict only; counts the errors.
-    pub(super) ctx: Ctx,
+pub(super) struct State<'c, 'a> {
+    /// Lists the issues with their paths, in the mode asked for.
+    pub(super) ctx: &'c mut Ctx,
     /// The cross-field rules of the type being checked.
     pub(super) checks: &'static [CrossCheck],
     /// The members those rules read: `(object, key, value)`, `object` empty for the root.
     pub(super) kept: [Option<(&'static str, &'static str, Seen<'a>)>; KEPT],
-    /// Whether the pass may stop at the first failure: `Some(false)` while the object may
-    /// still turn out to be an Agent Mail row (whose own members do not count), `None` until
-    /// a failure asks.
-    pub(super) may_stop: Option<bool>,
-    /// The text of the pass, to tell whether it can hold a row at all.
+    /// The text of the pass, to read a held member again.
     pub(super) text: &'a str,
-    /// Whether the pass reads an object that may be an Agent Mail row.
-    pub(super) row: bool,
-    /// The type the root's members are checked as in order, once detection answered (and
-    /// held every member before its answer).
-    pub(super) checked_as: Option<&'static MessageTypeSpec>,
-    /// While nothing failed: where the root members checked clean as `checked_as` end.
-    pub(super) clean_end: usize,
+    /// How many issues were listed before the cross-field rules ran: those are put in the
+    /// order the validator lists them in ([`super::order`]); the rules' own come last.
+    pub(super) ordered: usize,
 }
 
-impl<'a> State<'a> {
-    pub(super) fn new(text: &'a str, row: bool) -> Self {
+impl<'c, 'a> State<'c, 'a> {
+    pub(super) fn new(text: &'a str, ctx: &'c mut Ctx) -> Self {
         State {
-            ctx: Ctx::verdict(),
+            ctx,
             checks: &[],
             kept: [None, None, None, None],
-            may_stop: None,
             text,
-            row,
-            checked_as: None,
-            clean_end: 0,
+            ordered: 0,
         }
-    }
-
-    /// Marks the root members up to `pos` checked clean, while nothing failed.
-    #[inline]
-    pub(super) fn clean_to(&mut self, pos: usize) {
-        if !self.failed() && self.checked_as.is_some() {
-            self.clean_end = pos;
-        }
-    }
-
-    /// After a failure: the root members the pass found clean before it.
-    pub(super) fn clean_prefix(&self) -> Option<CleanPrefix> {
-        let spec = self
-            .checked_as
-            .filter(|_| self.failed() && self.clean_end > 0)?;
-        Some(CleanPrefix {
-            spec,
-            before: self.clean_end,
-            version: spec.root.version_field().map(|f| f.name),
-        })
-    }
-
-    pub(super) fn failed(&self) -> bool {
-        self.ctx.errors > 0
-    }
-
-    /// After a failure: whether the pass can stop now. It cannot while the object may be an
-    /// Agent Mail row, whose `body_md` may come later: when the text has no `body_md` (nor a
-    /// `\u` escape that could spell it), it cannot be one.
-    pub(super) fn may_stop(&mut self) -> bool {
-        let row = self.row;
-        let text = self.text;
-        *self
-            .may_stop
-            .get_or_insert_with(|| !row || !may_name_body_md(text))
     }
 
     /// Whether a cross-field rule reads member `key` of `object` (`""` for the root). Most
@@ -217,19 +145,25 @@ impl<'a> State<'a> {
         })
     }
 
-    pub(super) fn keep(&mut self, object: &'static str, key: &'static str, value: Seen<'a>) {
-        match self.kept.iter_mut().find(|k| k.is_none()) {
-            Some(slot) => *slot = Some((object, key, value)),
-            // A registry test keeps the rules' members under KEPT; never guess past it.
-            None => self.ctx.fail(),
-        }
+    /// Keeps a member a cross-field rule reads (more than [`KEPT`]: the pass gives up; a
+    /// registry test keeps the rules' members under it).
+    pub(super) fn keep(
+        &mut self,
+        object: &'static str,
+        key: &'static str,
+        value: Seen<'a>,
+    ) -> Read<()> {
+        let slot = self.kept.iter_mut().find(|k| k.is_none()).ok_or(Stop)?;
+        *slot = Some((object, key, value));
+        Ok(())
     }
 
     /// Runs the type's cross-field rules over the kept members.
     pub(super) fn cross_checks(&mut self) {
+        self.ordered = self.ctx.listed();
         for check in self.checks {
             let kept = Kept(&self.kept);
-            validator::check_cross(&mut self.ctx, check, &kept);
+            validator::check_cross(self.ctx, check, &kept);
         }
     }
 }

@@ -1,17 +1,16 @@
 //! The root object with detection: members held until detection answers, then checked
 //! against the type it names ([`Guess`]); and the Pair body an Agent Mail row carries.
 
-use super::failed::ANY;
 use super::pass::{Level, Outcome, Seen, State};
 use super::scan::{Read, Scanner, Stop};
 use super::secrets;
-use super::values::{member, object, value, Walk};
+use super::values::{hold, member, object, Walk};
 use crate::protocol::ctx::Ctx;
 use crate::protocol::detect::{self, Members};
 use crate::protocol::issue::LazyPath;
 use crate::protocol::json::Probe;
 use crate::protocol::registry::{FamilyId, FamilySpec, MessageTypeSpec, Presence, Ty};
-use crate::protocol::validator::{check_leaf, Leaf};
+use crate::protocol::validator::{check_leaf, check_string, Leaf};
 use std::borrow::Cow;
 
 /// Members gathered by name: the detection members (named by their position in
@@ -78,17 +77,17 @@ const PROBES: usize = 6;
 /// How many members before the discriminator are kept for checking once it is known.
 const HELD: usize = 6;
 
-/// Detection's answer over the gathered members, when it has one without issue. Its errors
-/// are not the message's (later members may change the answer): counted, then taken back.
+/// Detection's answer over the gathered members, when it has one without issue (in strict
+/// mode: a lenient form is an issue too). Its issues are not the message's (later members may
+/// change the answer): found on trial ([`Ctx::trial`]).
 fn detect_type(
     ctx: &mut Ctx,
     probes: &Probes<'_>,
     hint: Option<FamilyId>,
 ) -> Option<(&'static FamilySpec, &'static MessageTypeSpec)> {
     let members = Members::gather(probes.iter().map(|(k, v)| (*k, v as &dyn Probe)));
-    let errors = ctx.errors;
-    let (family, found) = detect::detect(ctx, &members, hint);
-    if std::mem::replace(&mut ctx.errors, errors) > errors {
+    let ((family, found), issue) = ctx.trial(|ctx| detect::detect(ctx, &members, hint));
+    if issue {
         return None;
     }
     Some((family?, found?))
@@ -109,14 +108,11 @@ impl Guess {
     /// Takes detection's answer and checks the members held until then against it: a leaf
     /// as it was seen, an array or object read again from where it starts.
     fn new<'a>(
-        st: &mut State<'a>,
+        st: &mut State<'_, 'a>,
         (family, spec): (&'static FamilySpec, &'static MessageTypeSpec),
         held: &Held<'a>,
     ) -> Read<Guess> {
         st.checks = spec.checks;
-        if !held.spilled {
-            st.checked_as = Some(spec);
-        }
         let mut g = Guess {
             family,
             spec,
@@ -124,23 +120,27 @@ impl Guess {
             settled: true,
             unchecked: held.spilled,
         };
+        let root = LazyPath::Root;
         for (key, seen) in held.iter() {
             let Some(i) = g.walk.field(key) else {
-                secrets::held(st, key, seen);
+                secrets::held(st, key, seen, root.key(key))?;
                 continue;
             };
             let Some(leaf) = seen.leaf() else {
                 let at = seen.start().ok_or(Stop)?;
                 let mut again = Scanner::at(st.text, at);
-                member(&mut again, st, &mut g.walk, i, Level::Root, false)?;
-                st.clean_to(at + 1);
+                member(&mut again, st, &mut g.walk, i, Level::Root, false, root)?;
                 continue;
             };
-            g.walk.see(st, i);
+            g.walk.see(i)?;
             let f = &spec.root.fields[i];
-            check_leaf(&mut st.ctx, &f.ty, leaf, LazyPath::Root);
+            let here = root.key(f.name);
+            match leaf {
+                Leaf::Str(s) => check_string(st.ctx, &f.ty, s, here),
+                leaf => check_leaf(st.ctx, &f.ty, leaf, here),
+            }
             if st.wants("", f.name) {
-                st.keep("", f.name, seen.clone());
+                st.keep("", f.name, seen.clone())?;
             }
         }
         Ok(g)
@@ -151,7 +151,7 @@ impl Guess {
 /// answer as soon as it has one.
 pub(super) fn detect_root<'a>(
     sc: &mut Scanner<'a>,
-    st: &mut State<'a>,
+    st: &mut State<'_, 'a>,
     hint: Option<FamilyId>,
     row: bool,
 ) -> Read<Outcome<'a>> {
@@ -159,6 +159,7 @@ pub(super) fn detect_root<'a>(
     let mut held = Held::new();
     let mut guess: Option<Guess> = None;
     let mut first = true;
+    let root = LazyPath::Root;
     while sc.next_member(first)? {
         first = false;
         let (key, field) = match guess.as_mut() {
@@ -169,16 +170,14 @@ pub(super) fn detect_root<'a>(
         let detection = index.is_some();
         if let Some(g) = guess.as_mut() {
             let kept = match field {
-                Some(i) if !st.failed() => member(sc, st, &mut g.walk, i, Level::Root, detection)?,
-                _ if detection => {
-                    let seen = value(sc, st, &ANY, Level::Deep)?;
-                    if field.is_none() {
-                        secrets::held(st, &key, &seen);
-                    }
+                Some(i) => member(sc, st, &mut g.walk, i, Level::Root, detection, root)?,
+                None if detection => {
+                    let seen = hold(sc)?;
+                    secrets::held(st, &key, &seen, root.key(&key))?;
                     Some(seen)
                 }
-                _ => {
-                    secrets::any(sc, st, Some(&key))?;
+                None => {
+                    secrets::any(sc, st, Some(&key), root.key(&key))?;
                     None
                 }
             };
@@ -188,29 +187,27 @@ pub(super) fn detect_root<'a>(
                 }
                 probes.push(index, seen);
             }
-            st.clean_to(sc.pos());
             continue;
         }
-        let seen = value(sc, st, &ANY, Level::Deep)?;
+        let seen = hold(sc)?;
         if let Some(index) = index {
             probes.push(index, seen.clone());
         }
         let decides = index.is_some_and(detect::decides_type);
         held.append(key, seen);
         if decides {
-            if let Some(answer) = detect_type(&mut st.ctx, &probes, hint) {
+            if let Some(answer) = detect_type(st.ctx, &probes, hint) {
                 guess = Some(Guess::new(st, answer, &held)?);
-                st.clean_to(sc.pos());
             }
         }
     }
     if probes.spilled {
-        return Ok(Outcome::Unclean);
+        return Ok(Outcome::Unexplained);
     }
     if let Some(body) = probes.get(&BODY_MD) {
         if !row {
             // A row inside a row is no protocol message (`unknown_family`).
-            return Ok(Outcome::Unclean);
+            return Ok(Outcome::Unexplained);
         }
         return Ok(Outcome::Row {
             body: body.clone(),
@@ -218,13 +215,14 @@ pub(super) fn detect_root<'a>(
         });
     }
     let Some(g) = guess else {
-        return Ok(detect_type(&mut st.ctx, &probes, hint)
-            .map_or(Outcome::Unclean, |(f, s)| Outcome::Again(f, s)));
+        return Ok(detect_type(st.ctx, &probes, hint)
+            .map_or(Outcome::Unexplained, |(f, s)| Outcome::Again(f, s)));
     };
-    if !g.settled {
-        // Later detection members may change the answer.
-        match detect_type(&mut st.ctx, &probes, hint) {
-            None => return Ok(Outcome::Unclean),
+    if !g.settled || st.ctx.errors > 0 {
+        // Later detection members may change the answer, or (in a message with errors) add
+        // an issue of detection's own.
+        match detect_type(st.ctx, &probes, hint) {
+            None => return Ok(Outcome::Unexplained),
             Some((f, s)) if !std::ptr::eq(s, g.spec) => return Ok(Outcome::Again(f, s)),
             Some(_) => {}
         }
@@ -232,7 +230,7 @@ pub(super) fn detect_root<'a>(
     if g.unchecked {
         return Ok(Outcome::Again(g.family, g.spec));
     }
-    g.walk.finish(st);
+    g.walk.finish(st, root);
     st.cross_checks();
     Ok(Outcome::Checked(g.family, g.spec))
 }
@@ -242,33 +240,39 @@ pub(super) fn detect_root<'a>(
 /// checked).
 pub(super) fn pair_body<'a>(
     sc: &mut Scanner<'a>,
-    st: &mut State<'a>,
+    st: &mut State<'_, 'a>,
     spec: &'static MessageTypeSpec,
 ) -> Read<Outcome<'a>> {
     st.checks = spec.checks;
+    let root = LazyPath::Root;
     let mut body = None;
     for f in spec.root.fields {
         match (f.name, &f.ty) {
             ("to", _) => {}
             ("subject", ty) => {
-                check_leaf(&mut st.ctx, ty, Leaf::Str(spec.name), LazyPath::Root);
+                check_string(st.ctx, ty, spec.name, root.key(f.name));
                 if st.wants("", f.name) {
-                    st.keep("", f.name, Seen::Str(Cow::Borrowed(spec.name)));
+                    st.keep("", f.name, Seen::Str(Cow::Borrowed(spec.name)))?;
                 }
             }
             ("body", Ty::Object(obj)) => body = Some(obj),
             // `{subject, body}` has no other member.
-            _ => {
-                if !matches!(f.presence, Presence::Optional) {
-                    st.ctx.fail();
-                }
-            }
+            _ if matches!(f.presence, Presence::Optional) => {}
+            _ => return Ok(Outcome::Unexplained),
         }
     }
-    let Some(obj) = body.filter(|_| !st.failed()) else {
-        return Ok(Outcome::Unclean);
+    let Some(obj) = body else {
+        return Ok(Outcome::Unexplained);
     };
-    if object(sc, st, obj, Level::Member("body"), &["subject", "body"])? {
+    let forbid = ["subject", "body"];
+    if object(
+        sc,
+        st,
+        obj,
+        Level::Member("body"),
+        &forbid,
+        root.key("body"),
+    )? {
         return Ok(Outcome::NotBody);
     }
     st.cross_checks();

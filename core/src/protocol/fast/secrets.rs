@@ -1,47 +1,47 @@
 //! Secrets on the path from bytes: the same scan ([`crate::protocol::secrets`]) on the same
 //! strings the full path scans — values no rule covers (with their members' names), an Agent
-//! Mail row's own members, its subject and the prose around its message. A secret fails the
-//! pass (the full path then reports it). Strings with a rule are scanned by the rule's check.
+//! Mail row's own members, its subject and the prose around its message, each secret listed
+//! at its path. Strings with a rule are scanned by the rule's check.
 
-use super::failed;
 use super::pass::{Seen, State};
 use super::scan::{Read, Scanner};
+use crate::protocol::ctx::{check_secrets, Ctx};
 use crate::protocol::detect;
+use crate::protocol::issue::LazyPath;
 use crate::protocol::secrets::{around, holds_secret};
 
-/// Fails the pass when a string holds a secret (`name`: the member's, when the string is a
-/// member's value).
-pub(super) fn scan(st: &mut State<'_>, name: Option<&str>, s: &str) {
-    if holds_secret(name, s) {
-        st.ctx.fail();
-    }
-}
-
-/// Reads a value no rule covers (as the tokenizer's `skip_value`), scanning its strings and
-/// its members' string values.
-pub(super) fn any<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>, name: Option<&str>) -> Read<()> {
-    if st.failed() {
-        return failed::skip(sc, st);
-    }
+/// Reads a value no rule covers (as the tokenizer's `skip_value`), listing the secrets in its
+/// strings and its members' string values (`name`: the member's, when the value is one's).
+pub(super) fn any<'a>(
+    sc: &mut Scanner<'a>,
+    st: &mut State<'_, 'a>,
+    name: Option<&str>,
+    path: LazyPath<'_>,
+) -> Read<()> {
     match sc.peek() {
         Some(b'"') => {
             sc.bump();
             let s = sc.string()?;
-            scan(st, name, &s);
+            check_secrets(st.ctx, name, &s, path);
         }
         Some(b'{') => {
             sc.bump();
             sc.enter()?;
-            any_members(sc, st)?;
+            let mut first = true;
+            while sc.next_member(first)? {
+                first = false;
+                let key = sc.name()?;
+                any(sc, st, Some(&key), path.key(&key))?;
+            }
             sc.leave();
         }
         Some(b'[') => {
             sc.bump();
             sc.enter()?;
-            let mut first = true;
-            while sc.next_item(first)? {
-                first = false;
-                any(sc, st, None)?;
+            let mut len = 0;
+            while sc.next_item(len == 0)? {
+                any(sc, st, None, path.index(len))?;
+                len += 1;
             }
             sc.leave();
         }
@@ -52,22 +52,22 @@ pub(super) fn any<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>, name: Option<&st
     Ok(())
 }
 
-/// The members of an object no rule covers (after its `{`), scanned as [`any`] scans.
-pub(super) fn any_members<'a>(sc: &mut Scanner<'a>, st: &mut State<'a>) -> Read<()> {
-    let mut first = true;
-    while sc.next_member(first)? {
-        first = false;
-        let key = sc.name()?;
-        any(sc, st, Some(&key))?;
+/// An undeclared member `key` held before detection answered (at `path`): its secrets, its
+/// array or object read again from where it starts.
+pub(super) fn held<'a>(
+    st: &mut State<'_, 'a>,
+    key: &str,
+    seen: &Seen<'a>,
+    path: LazyPath<'_>,
+) -> Read<()> {
+    match seen {
+        Seen::Str(s) => check_secrets(st.ctx, Some(key), s, path),
+        Seen::Array(at) | Seen::Object(at) => {
+            any(&mut Scanner::at(st.text, *at), st, Some(key), path)?;
+        }
+        Seen::Null | Seen::Bool(_) | Seen::Num(_) => {}
     }
     Ok(())
-}
-
-/// An undeclared member held before detection answered: its string was read but not scanned.
-pub(super) fn held(st: &mut State<'_>, key: &str, seen: &Seen<'_>) {
-    if let Seen::Str(s) = seen {
-        scan(st, Some(key), s);
-    }
 }
 
 /// Whether an Agent Mail row's own members, subject and the prose around its message hold no
@@ -82,7 +82,8 @@ pub(super) fn row_clean(text: &str, body: &str, subject: Option<&str>) -> bool {
         return false;
     }
     let mut sc = Scanner::new(text);
-    let mut st = State::new(text, false);
+    let mut ctx = Ctx::verdict();
+    let mut st = State::new(text, &mut ctx);
     let mut read = || -> Read<()> {
         sc.eat(b'{')?;
         sc.enter()?;
@@ -93,10 +94,10 @@ pub(super) fn row_clean(text: &str, body: &str, subject: Option<&str>) -> bool {
             if key == "body_md" || (key == "subject" && sc.peek() == Some(b'"')) {
                 sc.skip_value()?;
             } else {
-                any(&mut sc, &mut st, Some(&key))?;
+                any(&mut sc, &mut st, Some(&key), LazyPath::Root)?;
             }
         }
         Ok(())
     };
-    read().is_ok() && !st.failed()
+    read().is_ok() && ctx.errors == 0
 }

@@ -1,4 +1,4 @@
-//! The tree of a message the pass did not find clean, read by the same tokenizer for the
+//! The tree of a message the pass gives up on, read by the same tokenizer for the
 //! validator to explain ([`crate::protocol::json::Json`]): strings borrowed from the text unless
 //! they have escapes, arrays and objects as slices, no hashing. Every part of it lives in one
 //! arena ([`Bump`], reused from message to message: [`with_tree`]): building it allocates
@@ -9,7 +9,6 @@
 //! Objects keep their members as a parsed `Value` does: a member written twice counts once,
 //! with its last value, at the first one's place.
 
-use super::pass::CleanPrefix;
 use super::scan::{Read, Scalar, Scanner, Stop};
 use crate::protocol::json::{Json, Node, Num, Object, Probe};
 use crate::protocol::same::same;
@@ -31,8 +30,6 @@ pub(crate) enum Tree<'a> {
     Str(&'a str),
     Array(&'a [Tree<'a>]),
     Object(&'a [(&'a str, Tree<'a>)]),
-    /// A root member left unread: the pass found it clean ([`CleanPrefix`]); its JSON kind.
-    Checked(&'static str),
 }
 
 thread_local! {
@@ -44,17 +41,12 @@ thread_local! {
 /// The most an arena keeps between messages; one that grew past it is dropped.
 const ARENA_KEPT: usize = 1 << 20;
 
-/// Hands the tree of JSON text ([`tree`]) to `explain` (`None` where the tokenizer gives up);
-/// the root members of a `clean` prefix are left unread where they may be.
-pub(crate) fn with_tree<T>(
-    text: &str,
-    clean: Option<CleanPrefix>,
-    explain: impl FnOnce(Option<&Tree<'_>>) -> T,
-) -> T {
+/// Hands the tree of JSON text ([`tree`]) to `explain` (`None` where the tokenizer gives up).
+pub(crate) fn with_tree<T>(text: &str, explain: impl FnOnce(Option<&Tree<'_>>) -> T) -> T {
     ARENA.with(|cell| match cell.try_borrow_mut() {
         Ok(mut arena) => {
             arena.reset();
-            let out = explain(tree(text, clean, &arena).as_ref());
+            let out = explain(tree(text, &arena).as_ref());
             if arena.allocated_bytes() > ARENA_KEPT {
                 *arena = Bump::new();
             }
@@ -62,26 +54,19 @@ pub(crate) fn with_tree<T>(
         }
         // Only if `explain` read a tree itself (nothing does: the `Value` fallbacks run after
         // the arena is given back); a fresh arena then.
-        Err(_) => explain(tree(text, clean, &Bump::new()).as_ref()),
+        Err(_) => explain(tree(text, &Bump::new()).as_ref()),
     })
 }
 
 /// The tree of JSON text, when the tokenizer reads all of it, in `arena`.
-fn tree<'a>(text: &'a str, clean: Option<CleanPrefix>, arena: &'a Bump) -> Option<Tree<'a>> {
+fn tree<'a>(text: &'a str, arena: &'a Bump) -> Option<Tree<'a>> {
     let mut sc = Scanner::new(text);
     let mut open = Open {
         items: ArenaVec::with_capacity_in(OPEN_CAPACITY, arena),
         members: ArenaVec::with_capacity_in(OPEN_CAPACITY, arena),
         arena,
     };
-    let tree = match clean {
-        Some(clean) if sc.peek() == Some(b'{') => {
-            sc.bump();
-            open.object(&mut sc, Some(clean))
-        }
-        _ => open.read(&mut sc),
-    };
-    let tree = tree.ok()?;
+    let tree = open.read(&mut sc).ok()?;
     sc.end().ok()?;
     Some(tree)
 }
@@ -116,7 +101,7 @@ impl<'a> Open<'a> {
             }
             b'{' => {
                 sc.bump();
-                self.object(sc, None)?
+                self.object(sc)?
             }
             b'[' => {
                 sc.bump();
@@ -139,9 +124,8 @@ impl<'a> Open<'a> {
         })
     }
 
-    /// An object's members (after its `{`); those of a `clean` prefix left unread where they
-    /// may be.
-    fn object(&mut self, sc: &mut Scanner<'a>, clean: Option<CleanPrefix>) -> Read<Tree<'a>> {
+    /// An object's members (after its `{`).
+    fn object(&mut self, sc: &mut Scanner<'a>) -> Read<Tree<'a>> {
         sc.enter()?;
         let start = self.members.len();
         // A bit per hash of the names read so far: a name whose bit is clear is not written
@@ -152,22 +136,7 @@ impl<'a> Open<'a> {
             first = false;
             let name = self.text(sc.name()?);
             let bit = 1u64 << (name_hash(name) % u64::BITS);
-            let at = sc.pos();
-            let value = match clean {
-                Some(clean) if clean.unread(name, at) => {
-                    let kind = match sc.peek().ok_or(Stop)? {
-                        b'"' => "string",
-                        b'{' => "object",
-                        b'[' => "array",
-                        b'n' => "null",
-                        b't' | b'f' => "boolean",
-                        _ => "number",
-                    };
-                    sc.skip_value()?;
-                    Tree::Checked(kind)
-                }
-                _ => self.read(sc)?,
-            };
+            let value = self.read(sc)?;
             let members = &mut self.members[start..];
             let seen = names & bit != 0;
             names |= bit;
@@ -234,7 +203,6 @@ impl<'v, 'a: 'v> Json<'v> for &'v Tree<'a> {
             Tree::Str(s) => Node::Str(s),
             Tree::Array(items) => Node::Array(items.iter()),
             Tree::Object(members) => Node::Object(*members),
-            Tree::Checked(kind) => Node::Checked(kind),
         }
     }
 
@@ -290,7 +258,6 @@ mod tests {
                     .map(|(k, v)| (k.to_string(), value(v)))
                     .collect(),
             ),
-            Tree::Checked(_) => unreachable!("a tree read without a clean prefix"),
         }
     }
 
@@ -298,13 +265,13 @@ mod tests {
     fn members_written_twice_keep_the_first_place_and_the_last_value() {
         let text = r#"{"a":1,"b":{"c":[{"d":1,"d":2}],"c":3},"a":{"a":0},"\u0061":2}"#;
         let arena = Bump::new();
-        let t = tree(text, None, &arena).unwrap();
+        let t = tree(text, &arena).unwrap();
         let parsed: Value = serde_json::from_str(text).unwrap();
         assert_eq!(value(&t).to_string(), parsed.to_string());
         assert_eq!(value(&t).to_string(), r#"{"a":2,"b":{"c":3}}"#);
         // Names of one hash are still told apart; the same name after them is still one.
         let text = r#"{"axb":1,"ayb":2,"azb":3,"ayb":4}"#;
-        let t = tree(text, None, &arena).unwrap();
+        let t = tree(text, &arena).unwrap();
         assert_eq!(name_hash("axb"), name_hash("azb"));
         assert_eq!(value(&t).to_string(), r#"{"axb":1,"ayb":4,"azb":3}"#);
     }
@@ -313,16 +280,16 @@ mod tests {
     fn trees_are_read_one_after_another_and_one_inside_another() {
         // Past what the arena keeps between messages (24 bytes a value): dropped after it.
         let wide = format!("[{}]", vec!["\"x\""; 100_000].join(","));
-        with_tree(&wide, None, |t| {
+        with_tree(&wide, |t| {
             assert!(matches!(t, Some(Tree::Array(items)) if items.len() == 100_000));
         });
-        with_tree(r#"{"a":[1,{"b":"\u0063"}]}"#, None, |outer| {
-            with_tree(r#"{"b":2}"#, None, |inner| {
+        with_tree(r#"{"a":[1,{"b":"\u0063"}]}"#, |outer| {
+            with_tree(r#"{"b":2}"#, |inner| {
                 assert_eq!(value(inner.unwrap()).to_string(), r#"{"b":2}"#);
             });
             assert_eq!(value(outer.unwrap()).to_string(), r#"{"a":[1,{"b":"c"}]}"#);
         });
-        with_tree("[1,", None, |t| assert!(t.is_none()));
+        with_tree("[1,", |t| assert!(t.is_none()));
     }
 
     #[test]
@@ -334,7 +301,7 @@ mod tests {
             "",
             "1 2",
         ] {
-            assert!(tree(text, None, &Bump::new()).is_none(), "{text}");
+            assert!(tree(text, &Bump::new()).is_none(), "{text}");
         }
         let wide = format!(
             "{{{}}}",
@@ -343,8 +310,8 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(",")
         );
-        assert!(tree(&wide, None, &Bump::new()).is_none());
-        assert!(tree(r#"[{"body_md":"x"}]"#, None, &Bump::new()).is_some_and(|t| !t.is_row()));
-        assert!(tree(r#"{"x":1,"body_md":"x"}"#, None, &Bump::new()).is_some_and(|t| t.is_row()));
+        assert!(tree(&wide, &Bump::new()).is_none());
+        assert!(tree(r#"[{"body_md":"x"}]"#, &Bump::new()).is_some_and(|t| !t.is_row()));
+        assert!(tree(r#"{"x":1,"body_md":"x"}"#, &Bump::new()).is_some_and(|t| t.is_row()));
     }
 }

@@ -1,83 +1,68 @@
 //! Reading values and objects against their rules: a value checked as it is read (nothing
-//! built), a declared member found by name ([`Walk`]), an object's members in any order.
+//! built, its issues listed at its path), a declared member found by name ([`Walk`]), an
+//! object's members in any order.
 
-use super::failed::{rule, ANY};
 use super::pass::{Level, Seen, State};
-use super::scan::{Read, Scalar, Scanner, Stop};
+use super::scan::{Read, Scanner, Stop};
 use super::secrets;
 use crate::protocol::issue::LazyPath;
 use crate::protocol::registry::{ObjectSpec, Ty};
 use crate::protocol::same::same;
-use crate::protocol::validator::{check_leaf, check_min_items, Leaf};
+use crate::protocol::validator::{
+    check_leaf, check_min_items, check_missing, check_string, wrong_type,
+};
 use std::borrow::Cow;
 
-/// Reads one value and checks it against `ty`. (Most values are read here, which builds
-/// nothing; [`value`] says what a value was, for the few members detection or a cross-field
-/// rule reads.)
+/// Reads one value and checks it against `ty`, listing its issues at `path`. (Most values
+/// are read here, which builds nothing; [`value`] says what a value was, for the few members
+/// detection or a cross-field rule reads.)
 pub(super) fn check_value<'a>(
     sc: &mut Scanner<'a>,
-    st: &mut State<'a>,
+    st: &mut State<'_, 'a>,
     ty: &'static Ty,
     level: Level,
+    path: LazyPath<'_>,
 ) -> Read<()> {
-    let ty = rule(st, ty).ok_or(Stop)?;
     match sc.peek().ok_or(Stop)? {
         b'"' => {
             sc.bump();
-            if matches!(ty, Ty::Any) {
-                if st.failed() {
-                    return sc.skip_string();
-                }
-                let s = sc.string()?;
-                secrets::scan(st, None, &s);
-                return Ok(());
-            }
             let s = sc.string()?;
-            check_leaf(&mut st.ctx, ty, Leaf::Str(&s), LazyPath::Root);
+            check_string(st.ctx, ty, &s, path);
         }
-        b'{' => {
-            sc.bump();
-            sc.enter()?;
-            match ty {
-                Ty::Object(spec) => {
-                    object(sc, st, spec, level, &[])?;
-                }
-                Ty::AnyObject | Ty::Any if !st.failed() => secrets::any_members(sc, st)?,
-                Ty::AnyObject | Ty::Any => sc.skip_members()?,
-                _ => {
-                    st.ctx.fail();
-                    sc.skip_members()?;
-                }
+        b'{' => match ty {
+            Ty::Object(spec) => {
+                sc.bump();
+                sc.enter()?;
+                object(sc, st, spec, level, &[], path)?;
+                sc.leave();
             }
-            sc.leave();
-        }
-        b'[' => {
-            sc.bump();
-            sc.enter()?;
-            let (items, min_items) = match ty {
-                Ty::Array { items, min_items } => (*items, Some(*min_items)),
-                Ty::Any => (&ANY, None),
-                _ => {
-                    st.ctx.fail();
-                    (&ANY, None)
-                }
-            };
-            let mut len = 0;
-            while sc.next_item(len == 0)? {
-                match items {
-                    Ty::Any if !st.failed() => secrets::any(sc, st, None)?,
-                    _ => check_value(sc, st, items, Level::Deep)?,
-                }
-                len += 1;
+            Ty::AnyObject | Ty::Any => secrets::any(sc, st, None, path)?,
+            _ => {
+                wrong_type(st.ctx, path, ty, "object");
+                sc.skip_value()?;
             }
-            if let (Some(min), false) = (min_items, st.failed()) {
-                check_min_items(&mut st.ctx, min, len, LazyPath::Root);
+        },
+        b'[' => match ty {
+            Ty::Array { items, min_items } => {
+                sc.bump();
+                sc.enter()?;
+                let mut len = 0;
+                while sc.next_item(len == 0)? {
+                    check_value(sc, st, items, Level::Deep, path.index(len))?;
+                    len += 1;
+                }
+                sc.leave();
+                check_min_items(st.ctx, *min_items, len, path);
             }
-            sc.leave();
-        }
+            Ty::Any => secrets::any(sc, st, None, path)?,
+            _ => {
+                wrong_type(st.ctx, path, ty, "array");
+                sc.skip_value()?;
+            }
+        },
         _ => {
             let scalar = sc.scalar()?;
-            check_leaf(&mut st.ctx, ty, scalar.leaf(), LazyPath::Root);
+            check_leaf(st.ctx, ty, scalar.leaf(), path);
         }
     }
     Ok(())
@@ -86,31 +71,41 @@ pub(super) fn check_value<'a>(
 /// [`check_value`], saying what the value was, a string with its text.
 pub(super) fn value<'a>(
     sc: &mut Scanner<'a>,
-    st: &mut State<'a>,
+    st: &mut State<'_, 'a>,
     ty: &'static Ty,
     level: Level,
+    path: LazyPath<'_>,
 ) -> Read<Seen<'a>> {
     let at = sc.pos();
     match sc.peek().ok_or(Stop)? {
         b'"' => {
-            let ty = rule(st, ty).ok_or(Stop)?;
             sc.bump();
             let s = sc.string()?;
-            check_leaf(&mut st.ctx, ty, Leaf::Str(&s), LazyPath::Root);
+            check_string(st.ctx, ty, &s, path);
             Ok(Seen::Str(s))
         }
-        b'{' => check_value(sc, st, ty, level).map(|()| Seen::Object(at)),
-        b'[' => check_value(sc, st, ty, level).map(|()| Seen::Array(at)),
+        b'{' => check_value(sc, st, ty, level, path).map(|()| Seen::Object(at)),
+        b'[' => check_value(sc, st, ty, level, path).map(|()| Seen::Array(at)),
         _ => {
-            let ty = rule(st, ty).ok_or(Stop)?;
             let scalar = sc.scalar()?;
-            check_leaf(&mut st.ctx, ty, scalar.leaf(), LazyPath::Root);
-            Ok(match scalar {
-                Scalar::Null => Seen::Null,
-                Scalar::Bool(b) => Seen::Bool(b),
-                Scalar::Num(n) => Seen::Num(n),
-            })
+            check_leaf(st.ctx, ty, scalar.leaf(), path);
+            Ok(Seen::of(scalar))
         }
+    }
+}
+
+/// Reads a value without checking it (a member held until detection answers): a leaf as it
+/// was, an array or object as where it starts, to be read again against its rule.
+pub(super) fn hold<'a>(sc: &mut Scanner<'a>) -> Read<Seen<'a>> {
+    let at = sc.pos();
+    match sc.peek().ok_or(Stop)? {
+        b'"' => {
+            sc.bump();
+            sc.string().map(Seen::Str)
+        }
+        b'{' => sc.skip_value().map(|()| Seen::Object(at)),
+        b'[' => sc.skip_value().map(|()| Seen::Array(at)),
+        _ => sc.scalar().map(Seen::of),
     }
 }
 
@@ -164,59 +159,66 @@ impl Walk {
         Some(i)
     }
 
-    /// Marks field `i` seen; a member seen twice fails (the `Value` parser keeps the last one,
-    /// so the full path decides).
-    pub(super) fn see(&mut self, st: &mut State<'_>, i: usize) {
+    /// Marks field `i` seen; a member seen twice gives up (the `Value` parser keeps the last
+    /// one, so the full path explains it).
+    pub(super) fn see(&mut self, i: usize) -> Read<()> {
         let bit = 1u64 << (i % MAX_FIELDS);
         if self.seen & bit != 0 || i >= MAX_FIELDS {
-            st.ctx.fail();
+            return Err(Stop);
         }
         self.seen |= bit;
+        Ok(())
     }
 
-    /// Fails for a required field not seen.
-    pub(super) fn finish(&self, st: &mut State<'_>) {
-        if self.spec.required() & !self.seen != 0 {
-            st.ctx.fail();
+    /// Lists the required fields not seen (`path`: the object's).
+    pub(super) fn finish(&self, st: &mut State<'_, '_>, path: LazyPath<'_>) {
+        let mut missing = self.spec.required() & !self.seen;
+        while missing != 0 {
+            let f = &self.spec.fields[missing.trailing_zeros() as usize];
+            check_missing(st.ctx, f, path.key(f.name));
+            missing &= missing - 1;
         }
     }
 }
 
-/// Checks one declared member's value, keeping it when a cross-field rule reads it; returns
-/// it when kept or when `keep`. Inlined into its three callers (the member loop above all):
-/// measured paired against the floor, 0.408 -> 0.428 of its throughput over 10 runs.
+/// Checks one declared member's value (`path`: its object's), keeping it when a cross-field
+/// rule reads it; returns it when kept or when `keep`. Inlined into its three callers (the
+/// member loop above all): measured paired against the floor, 0.408 -> 0.428 of its
+/// throughput over 10 runs.
 #[inline(always)]
 pub(super) fn member<'a>(
     sc: &mut Scanner<'a>,
-    st: &mut State<'a>,
+    st: &mut State<'_, 'a>,
     walk: &mut Walk,
     i: usize,
     level: Level,
     keep: bool,
+    path: LazyPath<'_>,
 ) -> Read<Option<Seen<'a>>> {
-    walk.see(st, i);
+    walk.see(i)?;
     let f = &walk.spec.fields[i];
     let (object, child) = level.child(f.name);
     let wanted = object.filter(|o| st.wants(o, f.name));
     if !keep && wanted.is_none() {
-        check_value(sc, st, &f.ty, child)?;
+        check_value(sc, st, &f.ty, child, path.key(f.name))?;
         return Ok(None);
     }
-    let seen = value(sc, st, &f.ty, child)?;
+    let seen = value(sc, st, &f.ty, child, path.key(f.name))?;
     if let Some(object) = wanted {
-        st.keep(object, f.name, seen.clone());
+        st.keep(object, f.name, seen.clone())?;
     }
     Ok(Some(seen))
 }
 
-/// Checks an object's members (after its `{`) against its declared fields; `true` when a
-/// member named in `forbid` is present.
+/// Checks an object's members (after its `{`, at `path`) against its declared fields; `true`
+/// when a member named in `forbid` is present.
 pub(super) fn object<'a>(
     sc: &mut Scanner<'a>,
-    st: &mut State<'a>,
+    st: &mut State<'_, 'a>,
     spec: &'static ObjectSpec,
     level: Level,
     forbid: &[&str],
+    path: LazyPath<'_>,
 ) -> Read<bool> {
     let mut walk = Walk::new(spec);
     let mut forbidden = false;
@@ -226,15 +228,13 @@ pub(super) fn object<'a>(
         let (key, found) = walk.read_name(sc)?;
         forbidden |= forbid.contains(&key.as_ref());
         match found {
-            Some(i) if !st.failed() => {
-                member(sc, st, &mut walk, i, level, false)?;
+            Some(i) => {
+                member(sc, st, &mut walk, i, level, false, path)?;
             }
             // An undeclared member: read, not checked, its strings scanned for secrets.
-            None if !st.failed() => secrets::any(sc, st, Some(&key))?,
-            // After a failure: the pass stops here when it may.
-            _ => check_value(sc, st, &ANY, Level::Deep)?,
+            None => secrets::any(sc, st, Some(&key), path.key(&key))?,
         }
     }
-    walk.finish(st);
+    walk.finish(st, path);
     Ok(forbidden)
 }

@@ -182,37 +182,21 @@ pub struct ObjectSpec {
     /// Bit `i`: field `i` is not optional (fields past the 64th, `u64::BITS`, are not
     /// counted).
     required: u64,
-    /// Bit `i`: field `i`'s value holds a version rule (the first 64 fields).
-    versioned: u64,
 }
 
 impl ObjectSpec {
     /// An object with these declared members.
     #[must_use]
     pub const fn new(fields: &'static [FieldSpec]) -> ObjectSpec {
-        let (mut required, mut versioned) = (0, 0);
+        let mut required = 0;
         let mut i = 0;
         while i < fields.len() && i < u64::BITS as usize {
             if !matches!(fields[i].presence, Presence::Optional) {
                 required |= 1 << i;
             }
-            if fields[i].ty.holds_version() {
-                versioned |= 1 << i;
-            }
             i += 1;
         }
-        ObjectSpec {
-            fields,
-            required,
-            versioned,
-        }
-    }
-
-    /// The first field whose value holds a version rule (itself, or in its items or members).
-    #[must_use]
-    pub fn version_field(&self) -> Option<&FieldSpec> {
-        let i = self.versioned.trailing_zeros() as usize;
-        (self.versioned != 0).then(|| &self.fields[i])
+        ObjectSpec { fields, required }
     }
 
     /// The fields that are not optional, as bits by position (the first 64 fields).
@@ -280,19 +264,6 @@ pub enum Ty {
     AnyObject,
     /// Any JSON value.
     Any,
-}
-
-impl Ty {
-    /// Whether a value of this rule holds a version rule (itself, or in its items or members).
-    #[must_use]
-    pub const fn holds_version(&self) -> bool {
-        match self {
-            Ty::Str(Str::Version { .. }) => true,
-            Ty::Array { items, .. } => items.holds_version(),
-            Ty::Object(spec) => spec.versioned != 0,
-            _ => false,
-        }
-    }
 }
 
 /// A string rule.
@@ -380,17 +351,4 @@ pub enum CrossCheck {
         /// The shared enum values.
         values: &'static [&'static str],
     },
-}
-
-impl CrossCheck {
-    /// Whether the rule reads the root member `name` (or members inside it).
-    pub fn reads_root_member(&self, name: &str) -> bool {
-        match self {
-            CrossCheck::Pairs { text, number, .. } => name == *text || name == *number,
-            CrossCheck::Differ {
-                object: "", a, b, ..
-            } => name == *a || name == *b,
-            CrossCheck::Differ { object, .. } => name == *object,
-        }
-    }
 }
