@@ -109,9 +109,9 @@ fn run(text: &str, mode: Mode, ctx: &mut Ctx) -> Option<Found> {
     let next = match outcome {
         Ok(Outcome::Checked(family, spec)) => {
             let place = |issue: LoggedIssue<'_>| order::place(&spec.root, issue.segments());
-            let ordered = !ctx.omitted_any() && ctx.log_mut().reorder(ordered, place).is_some();
+            let in_order = !ctx.omitted_any() && ctx.log_mut().reorder(ordered, place).is_some();
             ctx.keep_first_issues();
-            return ordered.then_some((family, spec));
+            return in_order.then_some((family, spec));
         }
         Ok(Outcome::Again(family, spec)) => Mode::Fixed(family, spec),
         Ok(Outcome::Row { body, subject }) => {
