@@ -19,6 +19,9 @@ pub struct IssueLog {
     text: String,
 }
 
+/// The most issues [`IssueLog::reorder`] sorts.
+pub(crate) const REORDERED: usize = 64;
+
 /// One issue: its code and severity, and where its path and message are.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Entry {
@@ -200,7 +203,8 @@ impl IssueLog {
 
     /// Puts the first `upto` issues in the order of their places (`place` of each issue),
     /// keeping the order they were listed in among equal places; `None` (the issues as they
-    /// were) when `place` has no answer for one.
+    /// were) when `place` has no answer for one, or when more than [`REORDERED`] issues are
+    /// out of order (an insertion sort's time grows with their square).
     pub(crate) fn reorder<K: Ord>(
         &mut self,
         upto: usize,
@@ -216,6 +220,9 @@ impl IssueLog {
         }
         if keys.is_sorted() {
             return Some(());
+        }
+        if upto > REORDERED {
+            return None;
         }
         // Insertion sort: a few issues, most of them in place already, and stable.
         for i in 1..keys.len() {

@@ -156,15 +156,25 @@ fn messages_with_issues_are_explained_in_the_full_paths_order() {
         r#"{"to":"bob","subject":"PAIR_INIT","body":{"protocol_version":"3.7","task":"t","my_role":"PLANNER","your_role":"PLANNER","status":"INITIALIZED","extra":1}}"#.to_string(),
         r#"{"subject":"PAIR_INIT","body":{"task":5,"my_role":"PLANNER","status":"x"},"to":["b"]}"#.to_string(),
     ];
-    // More issues than a report lists, found before one the report lists first.
-    let ones = vec!["1"; 150].join(",");
+    // Issues found before one the report lists first: 40 (sorted here), and more than a
+    // report lists, in the registry's order (the first 100 kept here) and not (150 issues out
+    // of order: the tree explains them, see `IssueLog::reorder`).
     let rest = task
         .replace(r#","file_patterns":["x","y"]"#, "")
         .replace(r#""sender_id":"o""#, r#""sender_id":"""#);
-    let many = format!(
-        r#"{{"file_patterns":[{ones}],"type":"task_assignment",{rest},"priority":"low","priority_value":1,{spec}}}"#
+    let ones = |n: usize| vec!["1"; n].join(",");
+    let written_before = |n: usize| {
+        format!(
+            r#"{{"file_patterns":[{}],"type":"task_assignment",{rest},"priority":"low","priority_value":1,{spec}}}"#,
+            ones(n)
+        )
+    };
+    let in_order = format!(
+        r#"{{"type":"task_assignment",{rest},"file_patterns":[{}],"priority":"low","priority_value":1,{spec}}}"#,
+        ones(150)
     );
-    for text in cases.iter().chain([&many]) {
+    let out_of_order = written_before(150);
+    for text in cases.iter().chain([&written_before(40), &in_order]) {
         for options in [Options::default(), Options::lenient()] {
             let full = validate_slice_via_value(text.as_bytes(), &options);
             assert!(!full.issues.is_empty(), "{text}");
@@ -173,6 +183,13 @@ fn messages_with_issues_are_explained_in_the_full_paths_order() {
             assert_eq!(validate_slice(text.as_bytes(), &options), full, "{text}");
         }
     }
+    assert!(explained_here(&out_of_order, &Options::default()).is_none());
+    let full = validate_slice_via_value(out_of_order.as_bytes(), &Options::default());
+    assert_eq!(full.issues.len(), 101);
+    assert_eq!(
+        validate_slice(out_of_order.as_bytes(), &Options::default()),
+        full
+    );
 }
 
 /// The invalid fixtures, in both modes: the pass explains all but those it gives up on, each
