@@ -130,15 +130,9 @@ impl Ctx {
         &mut self.log
     }
 
-    /// The listed issues, followed by one [`IssueCode::TooManyIssues`] issue when some
-    /// were omitted.
-    pub(crate) fn into_log(mut self) -> IssueLog {
-        self.mask_and_count();
-        self.log
-    }
-
-    /// [`Ctx::into_log`] into `log`, whose buffers this context took: the two logs change
-    /// places (nothing moved but their three vectors' handles, nothing dropped).
+    /// Hands the listed issues, followed by one [`IssueCode::TooManyIssues`] issue when some
+    /// were omitted, to `log`, whose buffers this context took: the two logs change places
+    /// (nothing moved but their three vectors' handles, nothing dropped).
     pub(crate) fn hand_log_to(&mut self, log: &mut IssueLog) {
         if !self.masks.is_empty() || self.omitted != (0, 0) {
             self.mask_and_count();

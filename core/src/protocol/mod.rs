@@ -486,14 +486,24 @@ fn validate_line_into(bytes: &[u8], options: &Options, line: usize, log: &mut Is
     let Some(text) = fast::utf8(bytes) else {
         return via_value(bytes, options, line, log);
     };
-    let mut ctx = logging(options.lenient, log);
-    match fast::check(text, options, &mut ctx) {
-        Some((family, found)) => verdict(&mut ctx, Some(family), Some(found), log),
-        None => {
-            *log = ctx.into_log();
-            explain(text, options, line, log)
-        }
-    }
+    by_pass(options.lenient, log, |ctx| fast::check(text, options, ctx))
+        .unwrap_or_else(|| explain(text, options, line, log))
+}
+
+/// The verdict of the pass from bytes (`pass`, listing into a context that takes `log`'s
+/// buffers), or `None` where it gives up: its issues forgotten, the buffers back in `log`.
+fn by_pass(
+    lenient: bool,
+    log: &mut IssueLog,
+    pass: impl FnOnce(&mut Ctx) -> Option<fast::Found>,
+) -> Option<Verdict> {
+    let mut ctx = logging(lenient, log);
+    let Some((family, found)) = pass(&mut ctx) else {
+        ctx.restart();
+        ctx.hand_log_to(log);
+        return None;
+    };
+    Some(verdict(&mut ctx, Some(family), Some(found), log))
 }
 
 /// The verdict on bytes the path from bytes cannot explain: the validator over the tree the
@@ -579,11 +589,10 @@ pub fn validate_slice_as_into(
 ) -> Verdict {
     let text = fast::utf8(bytes);
     if let Some(text) = text {
-        let mut ctx = logging(lenient, log);
-        if let Some((family, found)) = fast::check_as(text, family, spec, &mut ctx) {
-            return verdict(&mut ctx, Some(family), Some(found), log);
+        let pass = |ctx: &mut Ctx| fast::check_as(text, family, spec, ctx);
+        if let Some(verdict) = by_pass(lenient, log, pass) {
+            return verdict;
         }
-        *log = ctx.into_log();
     }
     let checked = text.and_then(|text| {
         fast::with_tree(text, |tree| {

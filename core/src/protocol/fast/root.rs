@@ -10,7 +10,7 @@ use crate::protocol::detect::{self, Members};
 use crate::protocol::issue::LazyPath;
 use crate::protocol::json::Probe;
 use crate::protocol::registry::{FamilyId, FamilySpec, MessageTypeSpec, Presence, Ty};
-use crate::protocol::validator::{check_leaf, check_string, Leaf};
+use crate::protocol::validator::{check_leaf, check_string};
 use std::borrow::Cow;
 
 /// Members gathered by name: the detection members (named by their position in
@@ -134,11 +134,7 @@ impl Guess {
             };
             g.walk.see(i)?;
             let f = &spec.root.fields[i];
-            let here = root.key(f.name);
-            match leaf {
-                Leaf::Str(s) => check_string(st.ctx, &f.ty, s, here),
-                leaf => check_leaf(st.ctx, &f.ty, leaf, here),
-            }
+            check_leaf(st.ctx, &f.ty, leaf, root.key(f.name));
             if st.wants("", f.name) {
                 st.keep("", f.name, seen.clone())?;
             }
@@ -218,9 +214,9 @@ pub(super) fn detect_root<'a>(
         return Ok(detect_type(st.ctx, &probes, hint)
             .map_or(Outcome::Unexplained, |(f, s)| Outcome::Again(f, s)));
     };
-    if !g.settled || st.ctx.errors > 0 {
-        // Later detection members may change the answer, or (in a message with errors) add
-        // an issue of detection's own.
+    if !g.settled || st.ctx.errors > 0 || st.ctx.listed() > 0 {
+        // Later detection members may change the answer, or (in a message with issues,
+        // lenient warnings too) add an issue of detection's own.
         match detect_type(st.ctx, &probes, hint) {
             None => return Ok(Outcome::Unexplained),
             Some((f, s)) if !std::ptr::eq(s, g.spec) => return Ok(Outcome::Again(f, s)),
