@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # README command 3: compiles switchboard-core to wasm (the bindings/wasm crate, std built for size,
 # then wasm-opt -Oz) twice: the whole core (default features, opt-level "z") and validation alone
-# (--no-default-features, opt-level 3: the module of `switchboard-protocol/validate`, which Node
-# also uses for the main entry's validation), and writes the npm package switchboard-protocol to core/pkg/:
+# (--no-default-features --features speed, opt-level 3, hot functions inlined: the module of
+# `switchboard-protocol/validate`, which Node also uses for the main entry's validation), and
+# writes the npm package switchboard-protocol to core/pkg/:
 # wasm-bindgen glue for the web (ESM) and Node (CommonJS) over one wasm-opt -Oz module each, the
 # JS layer, the TypeScript declarations, package.json, README and licences. `npm pack core/pkg`
 # then makes the tarball users install. Prints each module's size raw and gzip -9. Runs setup
@@ -34,7 +35,7 @@ mkdir -p "$MODULES"
     # (docs/benchmarks.md, "npm package").
     cargo build --quiet -p switchboard-wasm --lib --target wasm32-unknown-unknown --profile npm-full
     cp "$BUILT/npm-full/switchboard_wasm.wasm" "$MODULES/switchboard_wasm.wasm"
-    cargo build --quiet -p switchboard-wasm --lib --target wasm32-unknown-unknown --release --no-default-features
+    cargo build --quiet -p switchboard-wasm --lib --target wasm32-unknown-unknown --release --no-default-features --features speed
     cp "$BUILT/release/switchboard_wasm.wasm" "$MODULES/switchboard_validate.wasm"
 )
 release_target_dir

@@ -698,9 +698,11 @@ export function createApi(glue, { full }) {
   }
 
   /** The `family/TYPE` key of a simple result code. */
+  /** Each type's `family/type` key, by family and type position (made once, not per call). */
+  const typeKeys = families.map((f) => f.types.map((t) => `${f.name}/${t}`));
+
   function codeKey(code) {
-    const family = families[((code >>> 1) & 7) - 1];
-    return `${family.name}/${family.types[((code >>> 4) & 0xff) - 1]}`;
+    return typeKeys[((code >>> 1) & 7) - 1][((code >>> 4) & 0xff) - 1];
   }
 
   function readMail(mail, options) {

@@ -92,18 +92,27 @@ pub fn positions(verdict: &Verdict) -> (u32, u32) {
     let Some(family) = REGISTRY.iter().position(|f| Some(f.id) == verdict.family) else {
         return (0, 0);
     };
-    let kind = verdict
-        .message_type
-        .and_then(|name| REGISTRY[family].types.iter().position(|t| t.name == name));
+    // The name is the registry's own: found by address, without comparing bytes.
+    let types = REGISTRY[family].types;
+    let kind = verdict.message_type.and_then(|name| {
+        types
+            .iter()
+            .position(|t| std::ptr::eq(t.name, name))
+            .or_else(|| types.iter().position(|t| t.name == name))
+    });
     (family as u32 + 1, kind.map_or(0, |i| i as u32 + 1))
 }
 
 /// Whether a verdict declares the version of its family (`family`: its position + 1, as
 /// [`positions`] gives it), which the JS layer knows from the registry tables.
 pub fn has_own_version(verdict: &Verdict, family: u32) -> bool {
-    family
-        .checked_sub(1)
-        .is_some_and(|i| verdict.version.as_deref() == Some(REGISTRY[i as usize].version))
+    family.checked_sub(1).is_some_and(|i| {
+        let own = REGISTRY[i as usize].version;
+        verdict
+            .version
+            .as_deref()
+            .is_some_and(|v| std::ptr::eq(v, own) || v == own)
+    })
 }
 
 /// The length of `s` in UTF-16 code units.

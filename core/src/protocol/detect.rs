@@ -78,6 +78,7 @@ const KEY_SLOTS: [u8; SLOTS] = {
 };
 
 /// The position of `k` in [`DETECTION_KEYS`].
+#[inline]
 pub(crate) fn detection_index(k: &str) -> Option<u32> {
     let i = KEY_SLOTS[slot(k.as_bytes())];
     same(DETECTION_KEYS.get(usize::from(i))?, k).then_some(u32::from(i))

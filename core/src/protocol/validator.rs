@@ -325,6 +325,7 @@ pub(crate) fn check_leaf(ctx: &mut Ctx, ty: &Ty, leaf: Leaf<'_>, path: LazyPath<
 /// ([`secrets::pattern_may_hold_secret`]); a string with any other rule that holds one breaks
 /// its rule anyway, and is scanned (when issues are collected) only so that the issue echoing
 /// it is masked.
+#[cfg_attr(feature = "speed", inline(always))]
 fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
     if !str_fits(rule, s) {
         return str_breaks(ctx, rule, s, path);

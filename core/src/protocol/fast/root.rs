@@ -33,6 +33,7 @@ impl<'a, K: PartialEq, const N: usize> Gathered<'a, K, N> {
 
     /// Adds a member; one named like a member already there spills (a name seen twice is
     /// the full path's to judge: the `Value` keeps the last).
+    #[inline]
     fn push(&mut self, key: K, value: Seen<'a>) {
         if self.iter().any(|(k, _)| *k == key) {
             self.spilled = true;
@@ -43,6 +44,7 @@ impl<'a, K: PartialEq, const N: usize> Gathered<'a, K, N> {
 
     /// Adds a member without looking for its name among the others (the members held until
     /// detection answers: a name seen twice fails when they are checked, see [`Walk::see`]).
+    #[inline]
     fn append(&mut self, key: K, value: Seen<'a>) {
         if self.n == N {
             self.spilled = true;
@@ -80,6 +82,7 @@ const HELD: usize = 6;
 /// Detection's answer over the gathered members, when it has one without issue (in strict
 /// mode: a lenient form is an issue too). Its issues are not the message's (later members may
 /// change the answer): found on trial ([`Ctx::trial`]).
+#[inline]
 fn detect_type(
     ctx: &mut Ctx,
     probes: &Probes<'_>,

@@ -148,7 +148,8 @@ impl<'a> Scanner<'a> {
 
     /// Whether the next member is named `name` as written, without escapes (`name` has no
     /// character that needs one); if so, consumes the name and its colon.
-    #[inline]
+    #[cfg_attr(not(feature = "speed"), inline)]
+    #[cfg_attr(feature = "speed", inline(always))]
     pub(crate) fn name_is(&mut self, name: &str) -> bool {
         let bytes = self.bytes();
         let at = self.pos;
@@ -169,6 +170,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// A member name and its colon.
+    #[cfg_attr(feature = "speed", inline(always))]
     pub(crate) fn name(&mut self) -> Read<Cow<'a, str>> {
         self.eat(b'"')?;
         let name = self.string()?;
@@ -279,7 +281,8 @@ impl<'a> Scanner<'a> {
     }
 
     /// A string, its opening quote consumed: borrowed from the text unless it has escapes.
-    #[inline]
+    #[cfg_attr(not(feature = "speed"), inline)]
+    #[cfg_attr(feature = "speed", inline(always))]
     pub(crate) fn string(&mut self) -> Read<Cow<'a, str>> {
         let start = self.pos;
         let end = skip_plain(self.bytes(), start);

@@ -96,6 +96,7 @@ pub(super) fn value<'a>(
 
 /// Reads a value without checking it (a member held until detection answers): a leaf as it
 /// was, an array or object as where it starts, to be read again against its rule.
+#[cfg_attr(feature = "speed", inline(always))]
 pub(super) fn hold<'a>(sc: &mut Scanner<'a>) -> Read<Seen<'a>> {
     let at = sc.pos();
     match sc.peek().ok_or(Stop)? {
@@ -133,6 +134,7 @@ impl Walk {
 
     /// Reads a member's name, and finds the declared field it names. Members usually come in
     /// declaration order, so the next field's name is tried first, as written.
+    #[cfg_attr(feature = "speed", inline(always))]
     pub(super) fn read_name<'a>(
         &mut self,
         sc: &mut Scanner<'a>,
@@ -149,6 +151,7 @@ impl Walk {
     }
 
     /// The declared field named `key`.
+    #[inline]
     pub(super) fn field(&mut self, key: &str) -> Option<usize> {
         let fields = self.spec.fields;
         let i = match fields.get(self.next) {
