@@ -697,10 +697,10 @@ export function createApi(glue, { full }) {
     return unwrap(glue.errorReply(JSON.stringify(report), text, JSON.stringify(opts)));
   }
 
-  /** The `family/TYPE` key of a simple result code. */
-  /** Each type's `family/type` key, by family and type position (made once, not per call). */
+  /** Each type's `family/TYPE` key, by family and type position (made once, not per call). */
   const typeKeys = families.map((f) => f.types.map((t) => `${f.name}/${t}`));
 
+  /** The `family/TYPE` key of a simple result code. */
   function codeKey(code) {
     return typeKeys[((code >>> 1) & 7) - 1][((code >>> 4) & 0xff) - 1];
   }

@@ -20,7 +20,7 @@ pub struct IssueLog {
 }
 
 /// The most issues [`IssueLog::reorder`] sorts.
-pub(crate) const REORDERED: usize = 64;
+const REORDERED: usize = 64;
 
 /// One issue: its code and severity, and where its path and message are.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -203,8 +203,8 @@ impl IssueLog {
 
     /// Puts the first `upto` issues in the order of their places (`place` of each issue),
     /// keeping the order they were listed in among equal places; `None` (the issues as they
-    /// were) when `place` has no answer for one, or when more than [`REORDERED`] issues are
-    /// out of order (an insertion sort's time grows with their square).
+    /// were) when `place` has no answer for one, or when the first `upto` are out of order
+    /// and more than [`REORDERED`] (an insertion sort's time grows with their square).
     pub(crate) fn reorder<K: Ord>(
         &mut self,
         upto: usize,
