@@ -6,6 +6,7 @@ use super::issue::{IssueCode, LazyPath, Severity, MAX_ISSUES};
 use super::issue_log::{write_pieces, IssueLog, Message};
 use super::registry::Deviation;
 use super::secrets;
+use std::borrow::Cow;
 
 /// Validation state: mode flags, collected issues and the declared version seen.
 pub(crate) struct Ctx {
@@ -24,7 +25,8 @@ pub(crate) struct Ctx {
     /// Errors and warnings past the limit, counted but not listed.
     omitted: (usize, usize),
     /// A version string declared by the message (PAIR_INIT `protocol_version`, droid `version`).
-    pub(crate) version: Option<String>,
+    /// (Borrowed from the registry when it is a family's modeled version: no allocation.)
+    pub(crate) version: Option<Cow<'static, str>>,
     /// Whether the declared version is recorded (always when collecting).
     pub(crate) record_version: bool,
     /// The secrets found, with their masks: no issue message may repeat one.

@@ -115,9 +115,9 @@ fn key_set(keys: &[&str]) -> KeySet {
 }
 
 /// The markers of each family, in registry order.
-fn markers(family: usize) -> KeySet {
+fn markers() -> &'static [KeySet; 4] {
     static MARKERS: OnceLock<[KeySet; 4]> = OnceLock::new();
-    MARKERS.get_or_init(|| REGISTRY.map(|f| key_set(f.markers)))[family]
+    MARKERS.get_or_init(|| REGISTRY.map(|f| key_set(f.markers)))
 }
 
 /// The object's detection-relevant members, gathered in one pass without hashing.
@@ -177,15 +177,62 @@ impl<'v, P: Probe + ?Sized> Members<'v, P> {
     }
 }
 
-/// Whether the detection key at `index` in [`DETECTION_KEYS`] can decide a message type (a
-/// discriminator or shape member, not only a family marker or the Agent Mail body): after
-/// such a member, detection may have an answer. `decides_type_covers_the_discriminators`
+/// The detection keys that can decide a message type (a discriminator or shape member, not
+/// only a family marker or the Agent Mail body). `decides_type_covers_the_discriminators`
 /// checks it against the registry.
+const DECIDING: KeySet = {
+    let all: KeySet = (1 << DETECTION_KEYS.len()) - 1;
+    let markers_only = [
+        key_position("body_md"),
+        key_position("body"),
+        key_position("sender_id"),
+        key_position("message_id"),
+        key_position("arguments"),
+    ];
+    let mut set = all;
+    let mut i = 0;
+    while i < markers_only.len() {
+        set &= !(1 << markers_only[i]);
+        i += 1;
+    }
+    set
+};
+
+/// Whether the detection key at `index` in [`DETECTION_KEYS`] can decide a message type: after
+/// such a member, detection may have an answer.
+#[inline]
 pub(crate) fn decides_type(index: u32) -> bool {
-    !matches!(
-        DETECTION_KEYS.get(index as usize),
-        None | Some(&("body_md" | "body" | "sender_id" | "message_id" | "arguments"))
-    )
+    DECIDING
+        .checked_shr(index)
+        .is_some_and(|rest| rest & 1 != 0)
+}
+
+/// Detection's answer without tallying every member, when one member settles it: of
+/// `members`, exactly one can decide a type (the others are family markers or the Agent Mail
+/// body), it selects one type and that type's shape is there, and (without `hint`) no other
+/// family's marker is present. Then [`detect`] gives the same answer without an issue;
+/// `None` says only that this shortcut does not apply.
+pub(crate) fn sole_answer<'v>(
+    members: impl Iterator<Item = (u32, &'v dyn Probe)>,
+    hint: Option<FamilyId>,
+) -> Option<(&'static FamilySpec, &'static MessageTypeSpec)> {
+    let mut present: KeySet = 0;
+    let mut decider = None;
+    for (key, value) in members {
+        present |= 1 << key;
+        if decides_type(key) {
+            if decider.is_some() {
+                return None;
+            }
+            decider = Some((key, value));
+        }
+    }
+    let (key, value) = decider?;
+    let (family, ty) = index::sole(key, value, present, hint.map(|id| id as usize))?;
+    let markers = markers();
+    let claimed_elsewhere =
+        hint.is_none() && (0..markers.len()).any(|i| i != family && present & markers[i] != 0);
+    (!claimed_elsewhere).then_some((REGISTRY[family], ty))
 }
 
 /// Family markers that nothing else reads: no type's discriminator or shape member, no other
@@ -246,7 +293,7 @@ pub(crate) fn detect<P: Probe + ?Sized>(
         Some(id) => (id.spec(), std::mem::take(&mut tallies[id as usize])),
         None => {
             let claims = |(i, t): &(usize, &Tally)| {
-                t.hits > 0 || t.value_only > 0 || members.present & markers(*i) != 0
+                t.hits > 0 || t.value_only > 0 || members.present & markers()[*i] != 0
             };
             let mut claimed = tallies.iter().enumerate().filter(claims);
             match (claimed.next(), claimed.next()) {

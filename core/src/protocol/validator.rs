@@ -6,6 +6,7 @@ use super::ctx::{check_secrets, Ctx};
 use super::issue::{IssueCode, LazyPath};
 use super::issue_log::{write_pieces, Message};
 use super::json::{Json, Node, Num, Object};
+use super::registry::declared_version;
 use super::registry::formats::is_rfc3339;
 use super::registry::{CrossCheck, FieldSpec, MessageTypeSpec, ObjectSpec, Presence, Str, Ty};
 use super::same::same;
@@ -331,7 +332,7 @@ fn check_str(ctx: &mut Ctx, rule: &Str, s: &str, path: LazyPath<'_>) {
         return str_breaks(ctx, rule, s, path);
     }
     match rule {
-        Str::Version { .. } if ctx.record_version => ctx.version = Some(s.to_owned()),
+        Str::Version { .. } if ctx.record_version => ctx.version = Some(declared_version(s)),
         _ if may_hold_secret(rule) => check_secrets(ctx, None, s, path),
         _ => {}
     }

@@ -143,56 +143,88 @@ fn distinct(all: impl Iterator<Item = Cow<'static, str>>) -> Vec<Cow<'static, st
     all
 }
 
-/// How the types of each family (in registry order; only `only` when given) fit the object.
-pub(super) fn tally<P: Probe + ?Sized>(obj: &Members<'_, P>, only: Option<usize>) -> [Tally; 4] {
-    let index = index();
-    let mut tallies: [Tally; 4] = Default::default();
-    let mut credit = |e: &Entry| {
-        if only.is_some_and(|f| f != e.family) {
-            return;
-        }
-        let t = &mut tallies[e.family];
-        if e.shape == 0 || obj.present & e.shape != 0 {
-            t.hit = Some(e.ty);
-            t.hits += 1;
-        } else {
-            t.value_only += 1;
-        }
-    };
-    for (&key, value) in obj.keys[..obj.n].iter().zip(&obj.values) {
-        let (Some(value), bit) = (value, 1 << key) else {
-            continue;
-        };
-        if index.text_keys & bit != 0 {
-            if let Some(s) = value.as_str() {
-                let b = bucket(key, s);
-                for e in &index.text[index.starts[b]..index.starts[b + 1]] {
-                    if e.key == key && matches!(&e.want, Want::Text(t) if same(t, s)) {
-                        credit(e);
-                    }
-                }
-            }
-        }
-        if index.other_keys & bit != 0 {
-            for e in index.other.iter().filter(|e| e.key == key) {
-                let fits = match &e.want {
-                    Want::Bool(b) => value.as_bool() == Some(*b),
-                    Want::Present => true,
-                    Want::Text(_) => false,
-                };
-                if fits {
-                    credit(e);
+/// Calls `select` with each entry the member `key` with `value` selects, its shape not yet
+/// looked at.
+fn selected<P: Probe + ?Sized>(index: &Index, key: u32, value: &P, mut select: impl FnMut(&Entry)) {
+    let bit = 1 << key;
+    if index.text_keys & bit != 0 {
+        if let Some(s) = value.as_str() {
+            let b = bucket(key, s);
+            for e in &index.text[index.starts[b]..index.starts[b + 1]] {
+                if e.key == key && matches!(&e.want, Want::Text(t) if same(t, s)) {
+                    select(e);
                 }
             }
         }
     }
+    if index.other_keys & bit != 0 {
+        for e in index.other.iter().filter(|e| e.key == key) {
+            let fits = match &e.want {
+                Want::Bool(b) => value.as_bool() == Some(*b),
+                Want::Present => true,
+                Want::Text(_) => false,
+            };
+            if fits {
+                select(e);
+            }
+        }
+    }
+}
+
+/// How the types of each family (in registry order; only `only` when given) fit the object.
+pub(super) fn tally<P: Probe + ?Sized>(obj: &Members<'_, P>, only: Option<usize>) -> [Tally; 4] {
+    let index = index();
+    let mut tallies: [Tally; 4] = Default::default();
+    for (&key, value) in obj.keys[..obj.n].iter().zip(&obj.values) {
+        let Some(value) = value else {
+            continue;
+        };
+        selected(index, key, *value, |e| {
+            if only.is_some_and(|f| f != e.family) {
+                return;
+            }
+            let t = &mut tallies[e.family];
+            if e.shape == 0 || obj.present & e.shape != 0 {
+                t.hit = Some(e.ty);
+                t.hits += 1;
+            } else {
+                t.value_only += 1;
+            }
+        });
+    }
     tallies
+}
+
+/// The one type the member `key` with `value` selects in an object with the detection members
+/// `present` (in family `only` when given), when it selects exactly one and that one's shape
+/// is there: its family's position in the registry, and the type.
+pub(super) fn sole<P: Probe + ?Sized>(
+    key: u32,
+    value: &P,
+    present: KeySet,
+    only: Option<usize>,
+) -> Option<(usize, &'static MessageTypeSpec)> {
+    let (mut fits, mut found) = (0, None);
+    selected(index(), key, value, |e| {
+        if only.is_none_or(|f| f == e.family) {
+            fits += 1;
+            if e.shape == 0 || present & e.shape != 0 {
+                found = Some((e.family, e.ty));
+            }
+        }
+    });
+    if fits == 1 {
+        found
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::detect::{fit, Fit, DETECTION_KEYS};
+    use crate::protocol::ctx::Ctx;
+    use crate::protocol::detect::{detect, fit, sole_answer, Fit, DETECTION_KEYS};
     use serde_json::{json, Map, Value};
 
     /// Every string a discriminator names (with the tool prefixes), and a few others.
@@ -219,8 +251,10 @@ mod tests {
         all
     }
 
-    #[test]
-    fn the_index_agrees_with_fit() {
+    /// `count` objects of one to four detection members, with the family each is tallied for
+    /// (`None`: every family); many of their members select some type, with or without its
+    /// shape, and the others are any detection key with a boolean or some string.
+    fn objects(count: usize) -> Vec<(Map<String, Value>, Option<usize>)> {
         let strings = strings();
         let mut seed = 7u64;
         let mut next = |n: usize| {
@@ -229,8 +263,8 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             (seed >> 33) as usize % n
         };
-        let mut fits = [0usize; 4];
-        for _ in 0..20_000 {
+        let mut all = Vec::with_capacity(count);
+        for _ in 0..count {
             let mut obj = Map::new();
             for _ in 0..1 + next(4) {
                 let (key, value) = match next(5) {
@@ -270,8 +304,17 @@ mod tests {
                 };
                 obj.insert(key.into(), value);
             }
-            let members = Members::new(&obj);
             let only = (next(3) == 0).then(|| next(4));
+            all.push((obj, only));
+        }
+        all
+    }
+
+    #[test]
+    fn the_index_agrees_with_fit() {
+        let mut fits = [0usize; 4];
+        for (obj, only) in objects(20_000) {
+            let members = Members::new(&obj);
             let tallies = tally(&members, only);
             for (i, fam) in REGISTRY.iter().enumerate() {
                 let (mut hits, mut value_only, mut hit) = (0, 0, None);
@@ -297,6 +340,30 @@ mod tests {
         }
         // Each outcome came up often: no fit, one fit, several fits, fits by value only.
         assert!(fits.iter().all(|&n| n > 300), "{fits:?}");
+    }
+
+    #[test]
+    fn the_sole_answer_is_detections() {
+        let mut answered = 0;
+        for (obj, only) in objects(20_000) {
+            let members = Members::new(&obj);
+            let hint = only.map(|f| REGISTRY[f].id);
+            let gathered = members.keys[..members.n].iter().zip(&members.values);
+            let sole = sole_answer(gathered.map(|(k, v)| (*k, v.unwrap())), hint);
+            let Some((family, ty)) = sole else {
+                continue;
+            };
+            answered += 1;
+            let ((f, t), issue) = Ctx::verdict().trial(|ctx| detect(ctx, &members, hint));
+            assert!(!issue, "{obj:?}");
+            assert_eq!(
+                (f.map(|f| f.id.as_str()), t.map(|t| t.name)),
+                (Some(family.id.as_str()), Some(ty.name)),
+                "{obj:?}"
+            );
+        }
+        // The shortcut answers for many of them (a fifth of the objects have one member).
+        assert!(answered > 2_000, "{answered}");
     }
 
     #[test]

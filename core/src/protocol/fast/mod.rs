@@ -162,7 +162,7 @@ fn root<'a>(sc: &mut Scanner<'a>, st: &mut State<'_, 'a>, mode: Mode) -> Read<Ou
     let outcome = match mode {
         Mode::Detect { hint, row } => detect_root(sc, st, hint, row)?,
         Mode::Fixed(family, spec) => {
-            st.checks = spec.checks;
+            st.check_rules(spec.checks);
             let root = super::issue::LazyPath::Root;
             object(sc, st, &spec.root, Level::Root, &[], root)?;
             st.cross_checks();

@@ -104,8 +104,11 @@ pub(super) const KEPT: usize = 4;
 pub(super) struct State<'c, 'a> {
     /// Lists the issues with their paths, in the mode asked for.
     pub(super) ctx: &'c mut Ctx,
-    /// The cross-field rules of the type being checked.
-    pub(super) checks: &'static [CrossCheck],
+    /// The cross-field rules of the type being checked ([`State::check_rules`]).
+    checks: &'static [CrossCheck],
+    /// The lengths (modulo 64) of the member names those rules read, one bit each: most
+    /// members are not theirs, told apart without comparing names.
+    read_lengths: u64,
     /// The members those rules read: `(object, key, value)`, `object` empty for the root.
     pub(super) kept: [Option<(&'static str, &'static str, Seen<'a>)>; KEPT],
     /// The text of the pass, to read a held member again.
@@ -120,20 +123,31 @@ impl<'c, 'a> State<'c, 'a> {
         State {
             ctx,
             checks: &[],
+            read_lengths: 0,
             kept: [None, None, None, None],
             text,
             ordered: 0,
         }
     }
 
-    /// Whether a cross-field rule reads member `key` of `object` (`""` for the root). Most
-    /// types have no such rule: answered where the member is read.
-    #[inline]
-    pub(super) fn wants(&self, object: &str, key: &str) -> bool {
-        !self.checks.is_empty() && self.rule_reads(object, key)
+    /// Takes the cross-field rules of the type the message is checked as.
+    pub(super) fn check_rules(&mut self, checks: &'static [CrossCheck]) {
+        let bit = |name: &str| 1u64 << (name.len() % 64);
+        self.checks = checks;
+        self.read_lengths = checks.iter().fold(0, |bits, c| match c {
+            CrossCheck::Pairs { text, number, .. } => bits | bit(text) | bit(number),
+            CrossCheck::Differ { a, b, .. } => bits | bit(a) | bit(b),
+        });
     }
 
-    /// [`State::wants`] for a type with cross-field rules.
+    /// Whether a cross-field rule reads member `key` of `object` (`""` for the root). Most
+    /// members are no rule's: answered by their name's length where the member is read.
+    #[inline]
+    pub(super) fn wants(&self, object: &str, key: &str) -> bool {
+        self.read_lengths >> (key.len() % 64) & 1 != 0 && self.rule_reads(object, key)
+    }
+
+    /// [`State::wants`] for a member named as long as one a rule reads.
     fn rule_reads(&self, object: &str, key: &str) -> bool {
         self.checks.iter().any(|c| match c {
             CrossCheck::Pairs { text, number, .. } => {

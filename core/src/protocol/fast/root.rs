@@ -88,7 +88,11 @@ fn detect_type(
     probes: &Probes<'_>,
     hint: Option<FamilyId>,
 ) -> Option<(&'static FamilySpec, &'static MessageTypeSpec)> {
-    let members = Members::gather(probes.iter().map(|(k, v)| (*k, v as &dyn Probe)));
+    let members = || probes.iter().map(|(k, v)| (*k, v as &dyn Probe));
+    if let Some(answer) = detect::sole_answer(members(), hint) {
+        return Some(answer);
+    }
+    let members = Members::gather(members());
     let ((family, found), issue) = ctx.trial(|ctx| detect::detect(ctx, &members, hint));
     if issue {
         return None;
@@ -115,7 +119,7 @@ impl Guess {
         (family, spec): (&'static FamilySpec, &'static MessageTypeSpec),
         held: &Held<'a>,
     ) -> Read<Guess> {
-        st.checks = spec.checks;
+        st.check_rules(spec.checks);
         let mut g = Guess {
             family,
             spec,
@@ -242,7 +246,7 @@ pub(super) fn pair_body<'a>(
     st: &mut State<'_, 'a>,
     spec: &'static MessageTypeSpec,
 ) -> Read<Outcome<'a>> {
-    st.checks = spec.checks;
+    st.check_rules(spec.checks);
     let root = LazyPath::Root;
     let mut body = None;
     for f in spec.root.fields {

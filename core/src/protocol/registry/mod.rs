@@ -9,6 +9,7 @@ pub mod formats;
 pub mod spec;
 
 pub use spec::*;
+use std::borrow::Cow;
 
 impl FamilyId {
     /// The registry entry of this family.
@@ -29,6 +30,15 @@ pub static REGISTRY: [&FamilySpec; 4] = [
     &families::droid::FAMILY,
     &families::pair_claude::FAMILY,
 ];
+
+/// A version a message declares, as a report names it: borrowed from the registry when it is
+/// a family's modeled version (the common case, so no allocation), else copied.
+pub(crate) fn declared_version(declared: &str) -> Cow<'static, str> {
+    REGISTRY.iter().find(|f| f.version == declared).map_or_else(
+        || Cow::Owned(declared.to_owned()),
+        |f| Cow::Borrowed(f.version),
+    )
+}
 
 /// Every deviation lenient mode accepts, for documentation.
 pub static DEVIATIONS: &[&Deviation] = &[

@@ -67,12 +67,9 @@ pub struct FamilySpec {
 
 impl FamilySpec {
     /// The version a report names for a message of this family that declares `declared`:
-    /// the declared one, else the one modeled (borrowed when it is the modeled one).
-    pub fn version_of(&self, declared: Option<String>) -> Cow<'static, str> {
-        match declared {
-            Some(v) if v != self.version => Cow::Owned(v),
-            _ => Cow::Borrowed(self.version),
-        }
+    /// the declared one, else the one modeled.
+    pub fn version_of(&self, declared: Option<Cow<'static, str>>) -> Cow<'static, str> {
+        declared.unwrap_or(Cow::Borrowed(self.version))
     }
 
     /// Looks a message type up by its registry name.
