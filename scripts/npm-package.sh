@@ -58,13 +58,15 @@ else
         cmp -s "$stage/web/${module}_bg.wasm" "$stage/node/${module}_bg.wasm" ||
             fail "the web and nodejs targets produced different $module modules"
         # The main module: -Oz until it changes nothing more (--converge), about 2 KB gzipped
-        # off for 40 s of build time. The validation module, built for speed: -O3 (4-8% faster
+        # off for 40 s of build time; then its control flow rebuilt (--flatten --rereloop) and
+        # -Oz once more: 3.2 KB gzipped off (387,298 -> 384,108) for about 30 s, validating at
+        # the same speed (docs/benchmarks.md, "npm package"). The validation module, built for speed: -O3 (4-8% faster
         # on valid messages than -Oz, 0.2 KB gzipped larger; docs/benchmarks.md, "npm package").
         # --low-memory-unused: constant offsets fold into loads and stores (3 KB gzipped off
         # the main module), which assumes no address below 1024 is used: those are the far end
         # of Rust's 1 MiB stack (it comes first in memory), reached only by an overflow. The
         # producers and target-features sections are read by no runtime (0.2 KB).
-        if [ "$module" = switchboard_validate ]; then optimize=(-O3); else optimize=(-Oz --converge); fi
+        if [ "$module" = switchboard_validate ]; then optimize=(-O3); else optimize=(-Oz --converge --flatten --rereloop -Oz); fi
         "$ROOT/node_modules/.bin/wasm-opt" "${optimize[@]}" --low-memory-unused --strip-producers --strip-target-features \
             "$stage/web/${module}_bg.wasm" -o "$PKG/wasm/${module}_bg.wasm"
         cp "$stage/web/$module.js" "$PKG/wasm/$module.js"
