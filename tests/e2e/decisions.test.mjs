@@ -21,7 +21,7 @@ import { SERVERS, pythonOf, startAgentMail } from "../support/agent-mail.mjs";
 import { SWITCHBOARD_BIN, haveCli } from "../support/validate.mjs";
 
 const web = useConsole();
-const SESSIONS = ["pair-stopped", "pair-slow", "pair-500", "pair-lost", "pair-unknown", "pair-race", "pair-reload", "pair-override"];
+const SESSIONS = ["pair-stopped", "pair-slow", "pair-500", "pair-lost", "pair-unknown", "pair-race", "pair-reload", "pair-override", "pair-typing", "pair-beside"];
 const ARTIFACTS = (stamp) => ({ safety_reasoning: `tmp/pair_${stamp}_safety.md`, spec: `tmp/pair_${stamp}_spec_draft.md`, tests: `tmp/pair_${stamp}_tests.py` });
 
 describe("one decision per checkpoint, against a real upstream 0.2.1 server", {
@@ -283,6 +283,35 @@ describe("one decision per checkpoint, against a real upstream 0.2.1 server", {
     const record = page.locator('li.trail-record[data-outcome="override"]');
     await record.waitFor({ timeout: 30_000 });
     assert.match(await record.locator(".override").textContent(), /Override: read the contract in the PR, over: evidence is missing: no project folder is linked/);
+    await page.close();
+  });
+
+  test("a reason being typed stays as it is while the queue changes: another card decided, new mail read", async () => {
+    const page = await connected();
+    await type(page, "pair-typing", "APPROVED");
+    const c = card(page, "pair-typing");
+    const reason = c.getByLabel("Reason for the override (recorded in the review trail)");
+    await reason.pressSequentially("read the contract");
+    const typing = await reason.elementHandle();
+    // Another card decided from the page: the queue is read again, that card leaves it.
+    await type(page, "pair-beside", "REVISE: add a rounding test");
+    await card(page, "pair-beside").getByRole("button", { name: "Send decision" }).click();
+    await progress(page).filter({ hasText: sentText }).waitFor();
+    await card(page, "pair-beside").waitFor({ state: "detached", timeout: 30_000 });
+    // New mail while the reviewer types: a session opening checkpoint #1, read by the poll.
+    await reason.focus();
+    await atContractReview("pair-arrives", 1767300200);
+    await card(page, "pair-arrives").waitFor({ timeout: 30_000 });
+    // The card was updated in place: the same field, still focused, with its text and the
+    // preview beside it; the typing goes on and Send sends.
+    assert.equal(await typing.evaluate((el) => el.isConnected && el === document.activeElement), true);
+    await page.keyboard.type(" in the PR");
+    assert.equal(await reason.inputValue(), "read the contract in the PR");
+    assert.match(await c.locator(".outgoing").textContent(), /Will send CONTRACT_FINAL from BlueLake to GreenCastle in thread pair-typing/);
+    await c.getByRole("button", { name: "Send decision" }).click();
+    await progress(page).filter({ hasText: /^Sent CONTRACT_FINAL to GreenCastle \(message \d+\)\./ }).waitFor();
+    assert.equal((await decisions("pair-typing")).length, 1);
+    assert.deepEqual(page.errors, []);
     await page.close();
   });
 

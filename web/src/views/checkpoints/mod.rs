@@ -9,6 +9,10 @@
 //! is sent those messages; the demo decides and sends in one call), as the planner, in the
 //! session's thread.
 //!
+//! A new answer (the mail read page by page, new mail, a refreshed queue) updates the cards in
+//! place, each kept by its checkpoint: a card still open keeps its evidence, its preview, its
+//! fields and their focus, so nothing is redrawn under the reviewer's hands.
+//!
 //! One decision per checkpoint, no typed word lost: what is typed is kept in localStorage
 //! per checkpoint until sent or discarded (`components::drafts`), so it survives a reload, a
 //! link and a card that closes (kept drafts are listed under the queue with what became of
@@ -34,8 +38,9 @@ use crate::components::evidence::{EvidencePanel, Reviewed};
 use crate::components::html::EngineHtml;
 use crate::components::load::{fetch, load, Data};
 use crate::components::route::Here;
+use crate::components::status::ErrorNote;
 use crate::components::time::{Countdown, Time};
-use crate::components::traffic::{answer, engine_resource, use_traffic, ProtocolNav, TrafficNote};
+use crate::components::traffic::{engine_resource, use_traffic, ProtocolNav, TrafficNote};
 use crate::components::watch::{notifications_allowed, notifications_supported};
 use crate::model::{CheckpointCard, TrafficKey};
 use crate::routes;
@@ -102,10 +107,34 @@ pub fn CheckpointsView() -> impl IntoView {
     Effect::new(move |_| drafts::set_reviewer(&reviewer.get()));
     let progress = RwSignal::new(Progress::Idle);
     let selected = RwSignal::new(0_usize);
-    let count = Memo::new(move |_| match data.get() {
-        Some(Some(Ok(cards))) => cards.len(),
-        _ => 0,
+    // The open checkpoints in queue order, each named by its draft: the checkpoint itself
+    // (server, project, session, number, opening message), what keeps its card.
+    let queue = Memo::new(move |_| match data.get() {
+        Some(Some(Ok(cards))) => {
+            let (key, server) = (key.get(), server());
+            cards
+                .into_iter()
+                .map(|card| {
+                    let name = DraftKey {
+                        server: server.clone(),
+                        project: key.project.clone(),
+                        session: card.session.id.clone(),
+                        checkpoint: card.at.checkpoint.number(),
+                        opened: opened(&card),
+                    }
+                    .name();
+                    (name, card)
+                })
+                .collect::<Vec<_>>()
+        }
+        _ => Vec::new(),
     });
+    let count = Memo::new(move |_| queue.with(Vec::len));
+    // Nothing yet, the error, or the queue: only a change of which redraws the section. A new
+    // answer updates the cards in place (`ForEnumerate`, keyed by checkpoint), so a card being
+    // decided is not made again, with its evidence unread, its preview gone and its override
+    // field replaced while the reviewer types in it.
+    let shown = Memo::new(move |_| data.get().map(|d| d.map(|r| r.map(|_| ()))));
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing_in_field(&ev) {
             return;
@@ -140,28 +169,40 @@ pub fn CheckpointsView() -> impl IntoView {
             </p>
             <TrafficNote state />
             <ProgressNote progress />
-            {answer(data, move |cards| {
-                let key = key.get_untracked();
-                let server = server();
-                view! {
-                    <p class="summary">{format!("{} open checkpoint(s)", cards.len())}</p>
-                    {cards.is_empty().then(|| view! { <p class="muted">"No human checkpoint is open."</p> })}
-                    <ol class="checkpoint-queue">
-                        {cards.into_iter().enumerate().map(|(i, card)| {
-                            let typed = typed_for(DraftKey {
-                                server: server.clone(),
-                                project: key.project.clone(),
-                                session: card.session.id.clone(),
-                                checkpoint: card.at.checkpoint.number(),
-                                opened: opened(&card),
-                            }.name());
-                            view! { <Card card i selected here key=key.clone() now typed reviewer progress /> }
-                        }).collect_view()}
-                    </ol>
-                    <p class="hint">"Keys: j/k move · Enter goes to the decision · Ctrl+Enter sends it"</p>
-                    {kept_drafts(here, key.clone(), server)}
-                }.into_any()
-            })}
+            {move || match shown.get() {
+                None | Some(None) => ().into_any(),
+                Some(Some(Err(error))) => view! { <ErrorNote error /> }.into_any(),
+                Some(Some(Ok(()))) => {
+                    let typed_for = typed_for.clone();
+                    view! {
+                        <p class="summary">{move || format!("{} open checkpoint(s)", count.get())}</p>
+                        {move || (count.get() == 0).then(|| view! { <p class="muted">"No human checkpoint is open."</p> })}
+                        <ol class="checkpoint-queue">
+                            <ForEnumerate
+                                each=move || queue.get()
+                                key=|(name, _)| name.clone()
+                                children=move |i, (name, first)| {
+                                    let typed = typed_for(name.clone());
+                                    // This checkpoint's card in the newest answer (the last one
+                                    // while the list lets it go).
+                                    let card = Memo::new(move |last: Option<&CheckpointCard>| {
+                                        queue.with(|q| q.iter().find(|(n, _)| *n == name).map(|(_, c)| c.clone()))
+                                            .or_else(|| last.cloned())
+                                            .unwrap_or_else(|| first.clone())
+                                    });
+                                    view! { <Card card i selected here key=key.get_untracked() now typed reviewer progress /> }
+                                }
+                            />
+                        </ol>
+                        <p class="hint">"Keys: j/k move · Enter goes to the decision · Ctrl+Enter sends it"</p>
+                        // Asked again when the queue changes: a card that closed may leave a draft.
+                        {move || {
+                            queue.track();
+                            kept_drafts(here, key.get_untracked(), server())
+                        }}
+                    }.into_any()
+                }
+            }}
         </section>
     }
 }
@@ -219,11 +260,13 @@ enum Preview {
     Ready(Decision, Vec<Draft>),
 }
 
-/// One open checkpoint with its decision form.
+/// One open checkpoint with its decision form: `card` is the checkpoint in the newest answer
+/// (its session row, evidence from the mail and log position change as mail arrives), `i` its
+/// place in the queue.
 #[component]
 fn Card(
-    card: CheckpointCard,
-    i: usize,
+    card: Memo<CheckpointCard>,
+    i: ReadSignal<usize>,
     selected: RwSignal<usize>,
     here: Here,
     key: TrafficKey,
@@ -234,26 +277,27 @@ fn Card(
 ) -> impl IntoView {
     let (text, reason) = typed;
     let (src, project) = (key.src, key.project.clone());
-    let at = card.at.clone();
-    let checkpoint = at.checkpoint;
-    let session_id = at.session.clone();
-    let opened_by = card.opened_by;
+    // What names the card stays as it is (its checkpoint); the rest is read from `card`.
+    let (checkpoint, session_id) = card.with_untracked(|c| (c.at.checkpoint, c.at.session.clone()));
     let field_ref = NodeRef::<leptos::html::Textarea>::new();
 
     // Every edit reads the typed text, once, into the core's decision and asks the engine for
     // the messages it sends; the answer names the text it answers, so an answer to an
     // earlier text is never shown beside a newer one.
     let link = here.session.link();
-    let (ask_key, ask_at) = (key.clone(), at.clone());
+    let ask_key = key.clone();
     let reviewed: Reviewed = RwSignal::new(None);
     let answered: Data<(String, Preview)> = load(move || {
         let typed = text.get();
+        // Asked again when the checkpoint's log position moves (mail read before it); the
+        // answer shown meanwhile is the same checkpoint's, for the same text.
+        let ask_at = card.with(|c| c.at.clone());
         // APPROVED carries the fingerprints of the tests shown: nothing is previewed (or sent)
         // before the folder was read.
         let seen = reviewed.get();
         let ready = seen.is_some();
         let fingerprints = seen.and_then(|s| s.fingerprints);
-        let (link, key, at) = (link.clone(), ask_key.clone(), ask_at.clone());
+        let (link, key, at) = (link.clone(), ask_key.clone(), ask_at);
         fetch(async move {
             if typed.trim().is_empty() || !ready {
                 return None;
@@ -279,10 +323,10 @@ fn Card(
         Ok((typed, preview)) if text.with(|t| *t == typed) => Some(preview),
         _ => None,
     };
-    // What an approval would override: the mail's concerns and the folder's.
-    let mail_concerns = StoredValue::new(card.concerns.clone());
+    // What an approval would override: the mail's concerns (as of the newest mail) and the
+    // folder's.
     let outcome_with = move |decision: &Decision, reason: &str| {
-        let mut concerns = mail_concerns.get_value();
+        let mut concerns = card.with(|c| c.concerns.clone());
         let seen = reviewed.with(|s| s.as_ref().map(|s| s.concerns.clone()));
         for c in seen.unwrap_or_default() {
             if !concerns.contains(&c) {
@@ -313,20 +357,20 @@ fn Card(
         }
     };
     let send_key = key.clone();
-    let send_at = at.clone();
     let send = move || {
         let Some((decision, drafts, outcome)) = untrack(ready) else {
             return;
         };
+        let (at, opened) = card.with_untracked(|c| (c.at.clone(), c.opened_by));
         let busy = format!(
             "Reading the thread, then sending {} for {}…",
             decision.literal(),
-            send_at.session
+            at.session
         );
         let sending = Sending {
             key: send_key.clone(),
-            at: send_at.clone(),
-            opened: opened_by,
+            at,
+            opened,
             decision,
             drafts,
             seen: reviewed.get_untracked().unwrap_or_default(),
@@ -344,37 +388,43 @@ fn Card(
     };
     let send_on_key = send.clone();
 
-    let row = card.session.clone();
+    let message_project = project.clone();
     view! {
-        <li class="checkpoint-card" id=format!("checkpoint-{i}") tabindex="-1"
+        <li class="checkpoint-card" id=move || format!("checkpoint-{}", i.get()) tabindex="-1"
             data-session=session_id.clone() data-checkpoint=checkpoint.number()
-            class:selected=move || selected.get() == i on:focusin=move |_| selected.set(i)>
+            class:selected=move || selected.get() == i.get() on:focusin=move |_| selected.set(i.get_untracked())>
             <h3>
                 {format!("#{} {} · ", checkpoint.number(), title(checkpoint))}
                 <a href=routes::session(src, &project, &session_id)>{session_id.clone()}</a>
             </h3>
             <p class="muted">
-                {row.task.clone().unwrap_or_default()}
-                " · planner " {row.planner.clone().unwrap_or_else(|| "?".into())}
-                " · builder " {row.builder.clone().unwrap_or_else(|| "?".into())}
-                {card.opened_at_ms.map(|ms| view! { " · opened " <Time ms /> })}
-                {card.opened_by.map(|id| view! {
-                    " by " <a href=routes::message(src, &project, None, id)>{format!("message {id}")}</a>
-                })}
-                {row.next.clone().map(|s| view! { " · next timeout " <Countdown at_ms=s.at_ms now /> })}
+                {move || {
+                    let card = card.get();
+                    let row = card.session;
+                    view! {
+                        {row.task.unwrap_or_default()}
+                        " · planner " {row.planner.unwrap_or_else(|| "?".into())}
+                        " · builder " {row.builder.unwrap_or_else(|| "?".into())}
+                        {card.opened_at_ms.map(|ms| view! { " · opened " <Time ms /> })}
+                        {card.opened_by.map(|id| view! {
+                            " by " <a href=routes::message(src, &message_project, None, id)>{format!("message {id}")}</a>
+                        })}
+                        {row.next.map(|s| view! { " · next timeout " <Countdown at_ms=s.at_ms now /> })}
+                    }
+                }}
             </p>
             <div class="needs">
                 <h4>"What to review"</h4>
                 // A change order shows as one (evidence, attempted fixes); other checkpoints
                 // show the opening message's artifacts or build result.
-                {match card.change_order {
+                {move || card.with(|c| match c.change_order.clone() {
                     Some(html) => view! { <EngineHtml html /> }.into_any(),
-                    None => view! { <EngineHtml html=card.fields /> }.into_any(),
-                }}
+                    None => view! { <EngineHtml html=c.fields.clone() /> }.into_any(),
+                })}
                 // The mail's word on the contract, until the folder's files were read: then the
                 // evidence panel computes it.
                 {move || (!reviewed.with(|seen| seen.as_ref().is_some_and(|s| s.read))).then(|| {
-                    let integrity_row = row.integrity.clone();
+                    let integrity_row = card.with(|c| c.session.integrity.clone());
                     let status = integrity_row.status.as_str();
                     view! {
                         <p class="integrity" data-integrity=status>
@@ -382,7 +432,7 @@ fn Card(
                         </p>
                     }
                 })}
-                <EngineHtml html=card.audits />
+                {move || view! { <EngineHtml html=card.with(|c| c.audits.clone()) /> }}
                 <EvidencePanel here key=key.clone() session=session_id.clone() checkpoint reviewed />
             </div>
             <form class="decision" on:submit=move |ev| { ev.prevent_default(); send(); }>
@@ -397,8 +447,8 @@ fn Card(
                         " "
                     }).collect_view()}
                 </p>
-                <label for=format!("decision-{i}")>{format!("Decision for {session_id} (as the seed writes it)")}</label>
-                <textarea id=format!("decision-{i}") rows="2" node_ref=field_ref bind:value=text
+                <label for=move || format!("decision-{}", i.get())>{format!("Decision for {session_id} (as the seed writes it)")}</label>
+                <textarea id=move || format!("decision-{}", i.get()) rows="2" node_ref=field_ref bind:value=text
                     on:keydown=move |ev| if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
                         ev.prevent_default();
                         send_on_key();
@@ -415,8 +465,8 @@ fn Card(
                 {move || needs_reason.get().then(|| view! {
                     <div class="override">
                         <p class="warning">"This approval overrides what the evidence shows (see above): give your reason."</p>
-                        <label for=format!("reason-{i}")>"Reason for the override (recorded in the review trail)"</label>
-                        <textarea id=format!("reason-{i}") rows="2" bind:value=reason></textarea>
+                        <label for=move || format!("reason-{}", i.get())>"Reason for the override (recorded in the review trail)"</label>
+                        <textarea id=move || format!("reason-{}", i.get()) rows="2" bind:value=reason></textarea>
                     </div>
                 })}
                 <button type="submit" class="send" disabled=move || ready().is_none()>"Send decision"</button>
