@@ -182,15 +182,21 @@ test("checkpoint #3: ACCEPT CHANGE sends the contract's next version", async () 
 test("keyboard: j/k and Enter in the sessions list and the checkpoint queue", async () => {
   const page = await openPage(web.browser);
   await page.goto(`${web.url}${LAB}/sessions`);
+  // The list is whole once the project's mail is read (the note says so), and drawn with its
+  // first row selected.
+  await page.locator("p.traffic", { hasText: "messages read from the project's mail" }).waitFor();
   await page.locator("tr.session-row.selected").waitFor();
+  const [first, second] = await page.locator("tr.session-row").evaluateAll((rows) => rows.slice(0, 2).map((r) => r.dataset.session));
+  assert.equal(await page.locator("tr.session-row.selected").getAttribute("data-session"), first);
+  // The selection is marked when the page next draws, not as the key returns: wait for it.
   await page.keyboard.press("j");
-  const second = await page.locator("tr.session-row").nth(1).getAttribute("data-session");
-  assert.equal(await page.locator("tr.session-row.selected").getAttribute("data-session"), second);
+  await page.locator(`tr.session-row.selected[data-session="${second}"]`).waitFor();
   await page.keyboard.press("Enter");
   await page.waitForURL(new RegExp(`/sessions/${second}$`));
   await page.locator("ol.timeline li").first().waitFor();
 
   await page.goto(`${web.url}${LAB}/checkpoints`);
+  await page.locator("p.traffic", { hasText: "messages read from the project's mail" }).waitFor();
   await page.locator("li.checkpoint-card").first().waitFor();
   await page.keyboard.press("j");
   await page.keyboard.press("Enter");

@@ -211,16 +211,30 @@ pub fn move_selection(
     selected: RwSignal<usize>,
     count: usize,
 ) -> bool {
+    match moved_selection(ev, selected.get_untracked(), count) {
+        Some(to) => {
+            if count > 0 {
+                selected.set(to);
+            }
+            true
+        }
+        None => false,
+    }
+}
+
+/// Where `j`/`k` and the arrow keys move a list's selection from row `at` (`count` rows; the
+/// key's default action prevented when there are rows); `None` for any other key.
+pub fn moved_selection(ev: &web_sys::KeyboardEvent, at: usize, count: usize) -> Option<usize> {
     let step: fn(usize, usize) -> usize = match ev.key().as_str() {
         "j" | "ArrowDown" => |s, count| (s + 1).min(count - 1),
         "k" | "ArrowUp" => |s, _| s.saturating_sub(1),
-        _ => return false,
+        _ => return None,
     };
-    if count > 0 {
-        ev.prevent_default();
-        selected.update(|s| *s = step(*s, count));
+    if count == 0 {
+        return Some(at);
     }
-    true
+    ev.prevent_default();
+    Some(step(at, count))
 }
 
 /// Focuses the navigation bar's search field (the `/` shortcut).

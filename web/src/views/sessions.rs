@@ -2,9 +2,10 @@
 //! open checkpoint, change orders, the contract's integrity (naming the tampered files),
 //! and a live countdown to the next timeout with what happens when it expires (the table as
 //! the engine writes it: `engine::html::sessions`). The keys `j`/`k` move the selection and
-//! `Enter` opens the session.
+//! `Enter` opens the session. The selection is a session, not a row number: rows that arrive
+//! above it (the mail read page by page, new mail) leave it on the session it was on.
 
-use super::common::{move_selection, typing_in_field, NavBar};
+use super::common::{moved_selection, typing_in_field, NavBar};
 use crate::ask;
 use crate::components::html::EngineHtml;
 use crate::components::route::Here;
@@ -28,16 +29,31 @@ pub fn SessionsView() -> impl IntoView {
         reveal: here.session.reveal.get(),
         all: all.get(),
     });
-    let selected = RwSignal::new(0_usize);
     let ids = Memo::new(move |_| match data.get() {
         Some(Some(Ok(list))) => list.ids,
         _ => Vec::<String>::new(),
     });
+    // The session selected (`None`: none chosen yet, the first row is), and its row in the
+    // newest answer (the first row when it is no longer listed).
+    let selected = RwSignal::new(None::<String>);
+    let row = Memo::new(move |_| {
+        selected.with(|s| {
+            let at = s
+                .as_ref()
+                .and_then(|s| ids.with(|ids| ids.iter().position(|id| id == s)));
+            at.unwrap_or(0)
+        })
+    });
+    let select = move |i: usize| {
+        if let Some(id) = ids.with_untracked(|ids| ids.get(i).cloned()) {
+            selected.set(Some(id));
+        }
+    };
     // The engine's table carries no selection: mark the selected row whenever the table is
     // drawn again (a new answer) or the selection moves.
     let table = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
-        let (i, _) = (selected.get(), data.get());
+        let (i, _) = (row.get(), data.get());
         // After the frame's rendering: a new answer's table is in the page by then.
         request_animation_frame(move || {
             if let Some(table) = table.get_untracked() {
@@ -50,13 +66,14 @@ pub fn SessionsView() -> impl IntoView {
         if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing_in_field(&ev) {
             return;
         }
-        if move_selection(&ev, selected, ids.with_untracked(Vec::len)) {
+        if let Some(to) = moved_selection(&ev, row.get_untracked(), ids.with_untracked(Vec::len)) {
+            select(to);
             return;
         }
         if ev.key() != "Enter" {
             return;
         }
-        if let Some(id) = ids.with_untracked(|ids| ids.get(selected.get_untracked()).cloned()) {
+        if let Some(id) = ids.with_untracked(|ids| ids.get(row.get_untracked()).cloned()) {
             ev.prevent_default();
             let (src, project) = (here.src.get_untracked(), here.project.get_untracked());
             navigate(&routes::session(src, &project, &id), Default::default());
@@ -71,7 +88,7 @@ pub fn SessionsView() -> impl IntoView {
             <TrafficNote state />
             <div node_ref=table on:click=move |ev| {
                 if let Some(i) = clicked_row(&ev) {
-                    selected.set(i);
+                    select(i);
                 }
             }>
                 {answer(data, move |list| {
