@@ -78,6 +78,30 @@ test("filters narrow the rows and acknowledging lowers the pending count", async
   assert.deepEqual(page.errors, []);
 });
 
+test("the selection stays on its message when the list changes around it", async () => {
+  const page = await openPage(web.browser);
+  await page.goto(web.url + INBOX);
+  await page.locator("li.row.selected").waitFor();
+  // A row asking for an acknowledgement with a row that does not above it: in the unacked-only
+  // list it moves up.
+  const unacked = await page.locator("li.row").evaluateAll((els) => els.map((el) => el.classList.contains("unacked")));
+  const at = unacked.findIndex((u, i) => u && unacked.slice(0, i).includes(false));
+  assert.ok(at > 0, "an unacknowledged row below an acknowledged one among the first rows");
+  for (let i = 0; i < at; i++) await page.keyboard.press("j");
+  const id = await page.locator("li.row.selected").getAttribute("data-id");
+  assert.equal(await page.locator("li.row").nth(at).getAttribute("data-id"), id);
+
+  await page.getByRole("link", { name: "Unacked only" }).click();
+  await page.waitForURL(/filter=unacked_only/);
+  await page.locator("li.row:not(.unacked)").first().waitFor({ state: "detached" });
+  const ids = await page.locator("li.row").evaluateAll((els) => els.map((el) => el.dataset.id));
+  assert.ok(ids.includes(id) && ids.indexOf(id) < at, "the message moved up");
+  assert.equal(await page.locator("li.row.selected").getAttribute("data-id"), id);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(new RegExp(`/m/${id}$`));
+  assert.deepEqual(page.errors, []);
+});
+
 test("keyboard: j/k move, Enter opens, a acknowledges, r replies, / searches", async () => {
   const page = await openPage(web.browser);
   await page.goto(web.url + INBOX);

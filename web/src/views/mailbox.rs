@@ -1,10 +1,11 @@
 //! An agent's inbox or outbox, normalized by the core's pane (`switchboard_core::pane`)
 //! in the browser: the four filter modes, the pending-ack count, and a virtualized list
 //! (fixed row height; only visible rows plus overscan are in the DOM) driven by the
-//! keyboard: `j`/`k` move, `Enter` opens, `a` acknowledges, `r` replies, `/` searches.
+//! keyboard: `j`/`k` move, `Enter` opens, `a` acknowledges, `r` replies, `/` searches. The
+//! selection is a message, not a row number: new mail arriving above it leaves it in place.
 
 use super::common::{
-    focus_search, move_selection, run_action, typing_in_field, NavBar, Progress, ProgressNote,
+    focus_search, moved_selection, run_action, typing_in_field, NavBar, Progress, ProgressNote,
 };
 use crate::api::{load_mailbox, BackendError, Mailbox};
 use crate::components::load::{from_backend, Data};
@@ -153,7 +154,22 @@ pub fn MailboxView(
             _ => Vec::new(),
         })
     });
-    let selected = RwSignal::new(0_usize);
+    // The message selected (`None`: none chosen yet, the first row is), and its row in the
+    // newest list: new mail arriving above it leaves it on the same message; when it is no
+    // longer listed (filtered out), the row it was on, or the last one.
+    let selected = RwSignal::new(None::<u64>);
+    let at = Memo::new(move |last: Option<&usize>| {
+        let count = rows.with(Vec::len);
+        selected
+            .get()
+            .and_then(|id| rows.with(|r| r.iter().position(|row| row.id == id)))
+            .unwrap_or_else(|| last.copied().unwrap_or(0).min(count.saturating_sub(1)))
+    });
+    let select = move |i: usize| {
+        if let Some(id) = rows.with_untracked(|r| r.get(i).map(|row| row.id)) {
+            selected.set(Some(id));
+        }
+    };
     let progress = RwSignal::new(Progress::Idle);
     let scroll_top = RwSignal::new(0.0_f64);
     let viewport = RwSignal::new(12.0 * ROW_HEIGHT);
@@ -175,14 +191,9 @@ pub fn MailboxView(
             }
         }
     });
-    // Keep the selection inside the list and visible.
+    // Keep the selection visible.
     Effect::new(move |_| {
-        let count = rows.with(Vec::len);
-        let index = selected.get();
-        if count > 0 && index >= count {
-            selected.set(count - 1);
-            return;
-        }
+        let index = at.get();
         if let Some(el) = list_ref.get_untracked() {
             let top = index as f64 * ROW_HEIGHT;
             let current = f64::from(el.scroll_top());
@@ -195,7 +206,7 @@ pub fn MailboxView(
         }
     });
 
-    let selected_row = move || rows.with(|r| r.get(selected.get_untracked()).cloned());
+    let selected_row = move || rows.with(|r| r.get(at.get_untracked()).cloned());
     let navigate = use_navigate();
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing_in_field(&ev) {
@@ -207,7 +218,8 @@ pub fn MailboxView(
             here.project.get_untracked(),
             here.agent.get_untracked(),
         );
-        if move_selection(&ev, selected, count) {
+        if let Some(to) = moved_selection(&ev, at.get_untracked(), count) {
+            select(to);
             return;
         }
         match ev.key().as_str() {
@@ -339,7 +351,7 @@ pub fn MailboxView(
                             })
                         }
                         key=|(i, row): &(usize, MessageItem)| (*i, row.id, row.acknowledged)
-                        children=move |(i, row)| view! { <Row index=i row outbox here selected progress /> }
+                        children=move |(i, row)| view! { <Row index=i row outbox here at selected progress /> }
                     />
                 </ol>
             </div>
@@ -355,7 +367,10 @@ fn Row(
     row: MessageItem,
     outbox: bool,
     here: Here,
-    selected: RwSignal<usize>,
+    /// The selected row.
+    at: Memo<usize>,
+    /// The selected message.
+    selected: RwSignal<Option<u64>>,
     progress: RwSignal<Progress>,
 ) -> impl IntoView {
     let id = row.id;
@@ -389,10 +404,10 @@ fn Row(
     };
     view! {
         <li class="row" data-id=id style:top=format!("{}px", index as f64 * ROW_HEIGHT)
-            class:selected=move || selected.get() == index
+            class:selected=move || at.get() == index
             class:unacked=needs_ack
-            aria-current=move || (selected.get() == index).then_some("true")
-            on:click=move |_| selected.set(index)>
+            aria-current=move || (at.get() == index).then_some("true")
+            on:click=move |_| selected.set(Some(id))>
             <span class="importance" data-importance=row.importance.clone()>{row.importance.clone()}</span>
             <a class="subject" href=href>{row.subject.clone()}</a>
             <span class="from">{if outbox { row.delivery_status.clone() } else { who }}</span>
