@@ -177,22 +177,15 @@ impl<'v, P: Probe + ?Sized> Members<'v, P> {
     }
 }
 
-/// The detection keys that can decide a message type (a discriminator or shape member, not
-/// only a family marker or the Agent Mail body). `decides_type_covers_the_discriminators`
+/// The detection keys that can decide a message type (a discriminator or shape member): all
+/// but the Agent Mail body and the [`INERT_MARKERS`]. `decides_type_covers_the_discriminators`
 /// checks it against the registry.
 const DECIDING: KeySet = {
-    let all: KeySet = (1 << DETECTION_KEYS.len()) - 1;
-    let markers_only = [
-        key_position("body_md"),
-        key_position("body"),
-        key_position("sender_id"),
-        key_position("message_id"),
-        key_position("arguments"),
-    ];
-    let mut set = all;
+    let mut set: KeySet = (1 << DETECTION_KEYS.len()) - 1;
+    set &= !(1 << key_position("body_md"));
     let mut i = 0;
-    while i < markers_only.len() {
-        set &= !(1 << markers_only[i]);
+    while i < INERT_MARKERS.len() {
+        set &= !(1 << key_position(INERT_MARKERS[i].0));
         i += 1;
     }
     set
