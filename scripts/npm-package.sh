@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # README command 3: compiles switchboard-core to wasm (the bindings/wasm crate, std built for
-# size) twice: the whole core (default features, opt-level "z", then wasm-opt -Oz) and validation
-# alone (--no-default-features --features speed: opt-level 3 with the hot functions inlined, then
-# wasm-opt -O3; the module of `switchboard-protocol/validate`, which Node also uses for the main
-# entry's validation), and writes the npm package switchboard-protocol to core/pkg/: wasm-bindgen
-# glue for the web (ESM) and Node (CommonJS) over one optimized module each, the JS layer, the
-# TypeScript declarations, package.json, README and licences. `npm pack core/pkg` then makes the
-# tarball users install. Prints each module's size raw and gzip -9. Runs setup first (fast when
-# done before) unless SWITCHBOARD_SKIP_SETUP=1 (scripts/test.sh has just run it).
+# size) twice: the whole core (default features, opt-level "z", then wasm-opt for size) and
+# validation alone (--no-default-features --features speed: opt-level 3 with the hot functions
+# inlined, then wasm-opt -O3; the module of `switchboard-protocol/validate`, which Node also uses
+# for the main entry's validation), and writes the npm package switchboard-protocol to core/pkg/:
+# wasm-bindgen glue for the web (ESM) and Node (CommonJS) over one optimized module each, the JS
+# layer, the TypeScript declarations, package.json, README and licences. `npm pack core/pkg` then
+# makes the tarball users install. Prints each module's size raw and gzip -9. Runs setup first
+# (fast when done before) unless SWITCHBOARD_SKIP_SETUP=1 (scripts/test.sh has just run it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -60,8 +60,9 @@ else
         # The main module: -Oz until it changes nothing more (--converge), about 2 KB gzipped
         # off for 40 s of build time; then its control flow rebuilt (--flatten --rereloop) and
         # -Oz once more: 3.2 KB gzipped off (387,298 -> 384,108) for about 30 s, validating at
-        # the same speed (docs/benchmarks.md, "npm package"). The validation module, built for speed: -O3 (4-8% faster
-        # on valid messages than -Oz, 0.2 KB gzipped larger; docs/benchmarks.md, "npm package").
+        # the same speed. The validation module, built for speed: -O3 (4-8% faster on valid
+        # messages than -Oz, 0.2 KB gzipped larger). Both measured in docs/benchmarks.md,
+        # "npm package".
         # --low-memory-unused: constant offsets fold into loads and stores (3 KB gzipped off
         # the main module), which assumes no address below 1024 is used: those are the far end
         # of Rust's 1 MiB stack (it comes first in memory), reached only by an overflow. The
