@@ -105,7 +105,7 @@ pub(crate) const fn key_position(k: &str) -> u32 {
 }
 
 /// A set of [`DETECTION_KEYS`], one bit per position.
-type KeySet = u32;
+pub(crate) type KeySet = u32;
 
 /// The set of these keys (each one of [`DETECTION_KEYS`]).
 fn key_set(keys: &[&str]) -> KeySet {
@@ -226,6 +226,60 @@ pub(crate) fn sole_answer<'v>(
     let claimed_elsewhere =
         hint.is_none() && (0..markers.len()).any(|i| i != family && present & markers[i] != 0);
     (!claimed_elsewhere).then_some((REGISTRY[family], ty))
+}
+
+/// Detection's answer read ahead from an object's first members: `key` (with `value`) is the
+/// first member that selects a type by its value ([`selects`]), `present` the detection members
+/// up to and with it. It answers when `key` selects one type, that type's shape is there and no
+/// member before it could change the answer; it names the detection members that would change it
+/// if they came later ([`Ahead::unsettling`]), which no type declares
+/// (`unsettling_members_are_undeclared`). For every object whose other detection members are
+/// none of those, [`detect`] gives the same answer without an issue (`index` tests check it).
+pub(crate) fn answer_ahead(
+    key: u32,
+    value: &dyn Probe,
+    present: KeySet,
+    hint: Option<FamilyId>,
+) -> Option<Ahead> {
+    let (family, spec) = index::sole(key, value, present, hint.map(|id| id as usize))?;
+    let unsettling = unsettling(family, key, hint);
+    (present & unsettling == 0).then_some(Ahead {
+        family: REGISTRY[family],
+        spec,
+        unsettling,
+    })
+}
+
+/// The detection members that would change an answer of family `family` (its position in the
+/// registry) read from member `key`: another member that selects a type may add a type (or a
+/// family) that fits; another family's marker claims the object for that family too (unless
+/// the family is given); `body_md` makes it an Agent Mail row. Not `key` itself: it is a
+/// declared member of the type, and the pass stops at a second one.
+fn unsettling(family: usize, key: u32, hint: Option<FamilyId>) -> KeySet {
+    let mut set = index::selecting_keys() | 1 << key_position("body_md");
+    if hint.is_none() {
+        for (i, m) in markers().iter().enumerate() {
+            if i != family {
+                set |= m;
+            }
+        }
+    }
+    set & !(1 << key)
+}
+
+/// Detection's answer read ahead ([`answer_ahead`]).
+pub(crate) struct Ahead {
+    pub(crate) family: &'static FamilySpec,
+    pub(crate) spec: &'static MessageTypeSpec,
+    /// The detection members that would change the answer (positions in [`DETECTION_KEYS`]).
+    pub(crate) unsettling: KeySet,
+}
+
+/// Whether the detection key at `index` selects message types by its value (it is some type's
+/// discriminator key).
+#[inline]
+pub(crate) fn selects(index: u32) -> bool {
+    index::selecting_keys() >> index & 1 != 0
 }
 
 /// Family markers that nothing else reads: no type's discriminator or shape member, no other
@@ -407,7 +461,8 @@ pub(crate) fn extract_json(body: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{decides_type, detection_index, DETECTION_KEYS, INERT_MARKERS};
+    use super::{decides_type, detection_index, unsettling, DETECTION_KEYS, INERT_MARKERS};
+    use crate::protocol::registry::{FamilyId, Ty};
 
     #[test]
     fn detection_indexes_follow_the_list() {
@@ -464,6 +519,42 @@ mod tests {
                     if let Discriminator::Str { shape, .. } = t.discriminator {
                         assert!(!shape.contains(marker), "{}", t.name);
                     }
+                }
+            }
+        }
+    }
+
+    /// The pass checking a type answered ahead looks for the members that would change the
+    /// answer among the undeclared ones only: no type declares one, and each declares its own
+    /// discriminator key (the pass stops at a declared member seen twice). So does the pass
+    /// checking a bare Pair body for `subject` and `body` members: no body declares them.
+    #[test]
+    fn unsettling_members_are_undeclared() {
+        for t in FamilyId::Pair.spec().types {
+            if let Some(body) = t.root.fields.iter().find(|f| f.name == "body") {
+                if let Ty::Object(obj) = &body.ty {
+                    let own = |name| obj.fields.iter().any(|f| f.name == name);
+                    assert!(!own("subject") && !own("body"), "{}", t.name);
+                }
+            }
+        }
+        for (family, fam) in REGISTRY.iter().enumerate() {
+            for t in fam.types {
+                let key = t.discriminator.key();
+                assert!(
+                    t.root.fields.iter().any(|f| f.name == key),
+                    "{key} of {}",
+                    t.name
+                );
+                let set = unsettling(family, detection_index(key).unwrap(), None);
+                for f in t.root.fields {
+                    let i = detection_index(f.name);
+                    assert!(
+                        i.is_none_or(|i| set >> i & 1 == 0),
+                        "{} declares {}",
+                        t.name,
+                        f.name
+                    );
                 }
             }
         }

@@ -143,6 +143,12 @@ fn distinct(all: impl Iterator<Item = Cow<'static, str>>) -> Vec<Cow<'static, st
     all
 }
 
+/// The detection keys some type's discriminator reads: the members that select types.
+pub(super) fn selecting_keys() -> KeySet {
+    let index = index();
+    index.text_keys | index.other_keys
+}
+
 /// Calls `select` with each entry the member `key` with `value` selects, its shape not yet
 /// looked at.
 fn selected<P: Probe + ?Sized>(index: &Index, key: u32, value: &P, mut select: impl FnMut(&Entry)) {
@@ -224,7 +230,9 @@ pub(super) fn sole<P: Probe + ?Sized>(
 mod tests {
     use super::*;
     use crate::protocol::ctx::Ctx;
-    use crate::protocol::detect::{detect, fit, sole_answer, Fit, DETECTION_KEYS};
+    use crate::protocol::detect::{
+        answer_ahead, detect, fit, selects, sole_answer, Fit, DETECTION_KEYS,
+    };
     use serde_json::{json, Map, Value};
 
     /// Every string a discriminator names (with the tool prefixes), and a few others.
@@ -364,6 +372,44 @@ mod tests {
         }
         // The shortcut answers for many of them (a fifth of the objects have one member).
         assert!(answered > 2_000, "{answered}");
+    }
+
+    #[test]
+    fn the_answer_ahead_is_detections() {
+        let (mut answered, mut settled) = (0, 0);
+        for (obj, only) in objects(20_000) {
+            let members = Members::new(&obj);
+            let hint = only.map(|f| REGISTRY[f].id);
+            let gathered: Vec<(u32, &dyn Probe)> = members.keys[..members.n]
+                .iter()
+                .zip(&members.values)
+                .map(|(k, v)| (*k, v.unwrap()))
+                .collect();
+            // Read ahead as the pass does: up to the first member that selects a type.
+            let Some(first) = gathered.iter().position(|(k, _)| selects(*k)) else {
+                continue;
+            };
+            let present = gathered[..=first].iter().fold(0, |s, (k, _)| s | 1 << k);
+            let (key, value) = gathered[first];
+            let Some(ahead) = answer_ahead(key, value, present, hint) else {
+                continue;
+            };
+            answered += 1;
+            let later = gathered[first + 1..].iter().fold(0, |s, (k, _)| s | 1 << k);
+            if later & (ahead.unsettling | 1 << key) != 0 {
+                continue;
+            }
+            settled += 1;
+            let ((f, t), issue) = Ctx::verdict().trial(|ctx| detect(ctx, &members, hint));
+            assert!(!issue, "{obj:?}");
+            assert_eq!(
+                (f.map(|f| f.id.as_str()), t.map(|t| t.name)),
+                (Some(ahead.family.id.as_str()), Some(ahead.spec.name)),
+                "{obj:?}"
+            );
+        }
+        // Over 20,000 objects, 8,383 answer ahead and 3,227 have no unsettling member later.
+        assert!(answered > 6_000 && settled > 2_500, "{answered} {settled}");
     }
 
     #[test]

@@ -19,10 +19,14 @@
 //!
 //! - The tokenizer accepts a subset of the JSON `serde_json` accepts (see [`scan`]); values no
 //!   rule covers are still read in full, so a message it answers is one the parser reads.
-//! - Members come in any order. Until detection has an answer, the members are held (a
-//!   scalar as it was seen, an array or object as where it starts) and checked once it has,
-//!   the compound ones read again. More members than are held before the answer, or a later
-//!   member that changes the answer, make a second pass check the message as the answer.
+//! - Members come in any order. Detection's answer is first read ahead: the members up to the
+//!   first that selects a type (most messages open with it, or with a few plain members); when
+//!   that member settles the type, the object is checked as it in one pass, as when the type
+//!   is given, unless a member that could change the answer turns up (then the pass starts
+//!   again, detecting member by member). Otherwise, until detection has an answer, the members
+//!   are held (a scalar as it was seen, an array or object as where it starts) and checked once
+//!   it has, the compound ones read again. More members than are held before the answer, or a
+//!   later member that changes the answer, make a second pass check the message as the answer.
 //! - An Agent Mail row (`body_md`) is followed into its body, as on the full path.
 //!
 //! The pass is split by job: [`pass`] (its state), [`secrets`] (the secret scan), [`values`]
@@ -49,7 +53,7 @@ use super::json::Probe;
 use super::registry::{FamilyId, FamilySpec, MessageTypeSpec};
 use super::Options;
 use pass::{Level, Outcome, Seen, State};
-use root::{detect_root, pair_body};
+use root::{checked_ahead, detect_root, pair_body, read_ahead};
 use scan::{Read, Scanner};
 use values::object;
 
@@ -64,6 +68,7 @@ pub(crate) fn check(text: &str, options: &Options, ctx: &mut Ctx) -> Option<Foun
     let mode = Mode::Detect {
         hint: options.family,
         row: true,
+        ahead: true,
     };
     run(text, mode, ctx)
 }
@@ -89,8 +94,13 @@ pub(crate) fn utf8(bytes: &[u8]) -> Option<&str> {
 #[derive(Clone, Copy)]
 enum Mode {
     /// Detect the family (or take the hint) and type; `row` when the object may be an Agent
-    /// Mail row (not for the message inside one).
-    Detect { hint: Option<FamilyId>, row: bool },
+    /// Mail row (not for the message inside one); `ahead` to try reading detection's answer
+    /// ahead first (the object then checked as that type in one pass).
+    Detect {
+        hint: Option<FamilyId>,
+        row: bool,
+        ahead: bool,
+    },
     /// This type, without detection.
     Fixed(&'static FamilySpec, &'static MessageTypeSpec),
     /// The Pair body an Agent Mail row carries for this type (named by the row's subject): the
@@ -125,7 +135,19 @@ fn run(text: &str, mode: Mode, ctx: &mut Ctx) -> Option<Found> {
             };
         }
         Ok(Outcome::NotBody) => match mode {
-            Mode::PairBody(_, hint) => Mode::Detect { hint, row: false },
+            Mode::PairBody(_, hint) => Mode::Detect {
+                hint,
+                row: false,
+                ahead: true,
+            },
+            _ => return None,
+        },
+        Ok(Outcome::Unsettled) => match mode {
+            Mode::Detect { hint, row, .. } => Mode::Detect {
+                hint,
+                row,
+                ahead: false,
+            },
             _ => return None,
         },
         Ok(Outcome::Unexplained) | Err(_) => return None,
@@ -149,7 +171,11 @@ fn carried(
         .filter(|_| matches!(hint, None | Some(FamilyId::Pair)));
     let mode = match subject_type {
         Some(spec) => Mode::PairBody(spec, hint),
-        None => Mode::Detect { hint, row: false },
+        None => Mode::Detect {
+            hint,
+            row: false,
+            ahead: true,
+        },
     };
     run(json, mode, ctx)
 }
@@ -160,11 +186,16 @@ fn root<'a>(sc: &mut Scanner<'a>, st: &mut State<'_, 'a>, mode: Mode) -> Read<Ou
     sc.eat(b'{')?;
     sc.enter()?;
     let outcome = match mode {
-        Mode::Detect { hint, row } => detect_root(sc, st, hint, row)?,
+        Mode::Detect { hint, row, ahead } => {
+            match ahead.then(|| read_ahead(Scanner::at(st.text, sc.pos()), hint)) {
+                Some(Some(answer)) => checked_ahead(sc, st, &answer)?,
+                _ => detect_root(sc, st, hint, row)?,
+            }
+        }
         Mode::Fixed(family, spec) => {
             st.check_rules(spec.checks);
             let root = super::issue::LazyPath::Root;
-            object(sc, st, &spec.root, Level::Root, &[], root)?;
+            object(sc, st, &spec.root, Level::Root, 0, root)?;
             st.cross_checks();
             Outcome::Checked(family, spec)
         }

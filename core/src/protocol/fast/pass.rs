@@ -23,6 +23,9 @@ pub(super) enum Outcome<'a> {
     },
     /// The object has `subject` or `body` members of its own: not a bare Pair body.
     NotBody,
+    /// Checked as the type detection answered ahead, but a later member could change that
+    /// answer: detect again, member by member.
+    Unsettled,
     /// Not one the pass can explain as the full path would: the tree explains it.
     Unexplained,
 }

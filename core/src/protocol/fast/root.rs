@@ -1,4 +1,5 @@
-//! The root object with detection: members held until detection answers, then checked
+//! The root object with detection: its type read ahead and the object checked as it
+//! ([`read_ahead`], [`checked_ahead`]), or members held until detection answers, then checked
 //! against the type it names ([`Guess`]); and the Pair body an Agent Mail row carries.
 
 use super::pass::{Level, Outcome, Seen, State};
@@ -6,7 +7,7 @@ use super::scan::{Read, Scanner, Stop};
 use super::secrets;
 use super::values::{hold, member, object, Walk};
 use crate::protocol::ctx::Ctx;
-use crate::protocol::detect::{self, Members};
+use crate::protocol::detect::{self, Ahead, KeySet, Members};
 use crate::protocol::issue::LazyPath;
 use crate::protocol::json::Probe;
 use crate::protocol::registry::{FamilyId, FamilySpec, MessageTypeSpec, Presence, Ty};
@@ -150,6 +151,50 @@ impl Guess {
     }
 }
 
+/// Detection's answer read ahead from a root object's members (`sc`: a copy of the pass's
+/// scanner after the object's `{`) up to the first that selects a type
+/// ([`detect::answer_ahead`]), the values before it skipped.
+pub(super) fn read_ahead(mut sc: Scanner<'_>, hint: Option<FamilyId>) -> Option<Ahead> {
+    let mut present: KeySet = 0;
+    let mut first = true;
+    while sc.next_member(first).ok()? {
+        first = false;
+        let key = sc.name().ok()?;
+        if let Some(index) = detect::detection_index(&key) {
+            present |= 1 << index;
+            if detect::selects(index) {
+                let value = hold(&mut sc).ok()?;
+                return detect::answer_ahead(index, &value, present, hint);
+            }
+        }
+        sc.skip_value().ok()?;
+    }
+    None
+}
+
+/// The root object (after its `{`) checked as the type detection answered ahead, as when told
+/// the type: `Unsettled` when a member that could change the answer is there.
+pub(super) fn checked_ahead<'a>(
+    sc: &mut Scanner<'a>,
+    st: &mut State<'_, 'a>,
+    ahead: &Ahead,
+) -> Read<Outcome<'a>> {
+    st.check_rules(ahead.spec.checks);
+    let root = LazyPath::Root;
+    if object(
+        sc,
+        st,
+        &ahead.spec.root,
+        Level::Root,
+        ahead.unsettling,
+        root,
+    )? {
+        return Ok(Outcome::Unsettled);
+    }
+    st.cross_checks();
+    Ok(Outcome::Checked(ahead.family, ahead.spec))
+}
+
 /// The root object with detection (after its `{`): members are checked against detection's
 /// answer as soon as it has one.
 pub(super) fn detect_root<'a>(
@@ -267,15 +312,8 @@ pub(super) fn pair_body<'a>(
     let Some(obj) = body else {
         return Ok(Outcome::Unexplained);
     };
-    let forbid = ["subject", "body"];
-    if object(
-        sc,
-        st,
-        obj,
-        Level::Member("body"),
-        &forbid,
-        root.key("body"),
-    )? {
+    let forbid = 1 << detect::key_position("subject") | 1 << detect::key_position("body");
+    if object(sc, st, obj, Level::Member("body"), forbid, root.key("body"))? {
         return Ok(Outcome::NotBody);
     }
     st.cross_checks();

@@ -216,3 +216,42 @@ fn invalid_fixtures_are_explained_on_this_path() {
     // an unknown family or type, conflicting or missing discriminators, a row of prose).
     assert!(here >= 100, "{here} of {all}");
 }
+
+/// A member after the type read ahead that could change detection's answer (another type's
+/// discriminator, another family's marker, an Agent Mail body) sends the pass back to detect
+/// member by member: each message gets the full path's report, in both modes.
+#[test]
+fn members_that_unsettle_the_answer_read_ahead_give_the_full_paths_report() {
+    let task = r#""version":"1.0.0","timestamp":"2025-12-25T12:00:00Z","sender_id":"o","message_id":"123e4567-e89b-12d3-a456-426614174000","task_id":"bd-1","description":"d","file_patterns":["x"],"priority":"low","priority_value":3,"specification":{"acceptance_criteria":["a"]}"#;
+    let droid = format!(r#"{{"type":"task_assignment",{task}}}"#);
+    let error = r#"{"message_type":"ERROR","error":{"code":"INVALID_MESSAGE","message":"m","original_message_type":"FEEDBACK"},"action":"a"}"#;
+    let pair = r#"{"to":"bob","subject":"PAIR_INIT","body":{"protocol_version":"3.7","task":"t","my_role":"PLANNER","your_role":"BUILDER","status":"INITIALIZED"}}"#;
+    let with = |message: &str, member: &str| format!("{},{member}}}", &message[..message.len() - 1]);
+    let mut cases = vec![droid.clone(), error.to_string(), pair.to_string()];
+    for member in [
+        r#""message_type":"ERROR""#,
+        r#""name":"x""#,
+        r#""allowed":true"#,
+        r#""body_md":"x""#,
+        r#""scheming_detected":false"#,
+        r#""type":"status_update""#,
+    ] {
+        cases.extend([with(&droid, member), with(error, member), with(pair, member)]);
+    }
+    cases.push(with(error, r#""sender_id":"o""#));
+    cases.push(with(pair, r#""message_id":"m""#));
+    for text in &cases {
+        for options in [Options::default(), Options::lenient()] {
+            let full = validate_slice_via_value(text.as_bytes(), &options);
+            assert_eq!(validate_slice(text.as_bytes(), &options), full, "{text}");
+            if let Some(here) = explained_here(text, &options) {
+                assert_eq!(here, full, "{text}");
+            }
+        }
+    }
+    // The three messages alone are answered by the type read ahead.
+    for text in &cases[..3] {
+        let report = explained_here(text, &Options::default()).unwrap();
+        assert!(report.valid && report.issues.is_empty(), "{text}: {report:?}");
+    }
+}

@@ -5,6 +5,7 @@
 use super::pass::{Level, Seen, State};
 use super::scan::{Read, Scanner, Stop};
 use super::secrets;
+use crate::protocol::detect::{detection_index, KeySet};
 use crate::protocol::issue::LazyPath;
 use crate::protocol::registry::{ObjectSpec, Ty};
 use crate::protocol::same::same;
@@ -33,7 +34,7 @@ pub(super) fn check_value<'a>(
             Ty::Object(spec) => {
                 sc.bump();
                 sc.enter()?;
-                object(sc, st, spec, level, &[], path)?;
+                object(sc, st, spec, level, 0, path)?;
                 sc.leave();
             }
             Ty::AnyObject | Ty::Any => secrets::any(sc, st, None, path)?,
@@ -214,13 +215,14 @@ pub(super) fn member<'a>(
 }
 
 /// Checks an object's members (after its `{`, at `path`) against its declared fields; `true`
-/// when a member named in `forbid` is present.
+/// when an undeclared member named in `forbid` (detection keys, by position) is present (the
+/// callers forbid no declared member: `unsettling_members_are_undeclared` in `detect`).
 pub(super) fn object<'a>(
     sc: &mut Scanner<'a>,
     st: &mut State<'_, 'a>,
     spec: &'static ObjectSpec,
     level: Level,
-    forbid: &[&str],
+    forbid: KeySet,
     path: LazyPath<'_>,
 ) -> Read<bool> {
     let mut walk = Walk::new(spec);
@@ -229,13 +231,17 @@ pub(super) fn object<'a>(
     while sc.next_member(first)? {
         first = false;
         let (key, found) = walk.read_name(sc)?;
-        forbidden |= forbid.contains(&key.as_ref());
         match found {
             Some(i) => {
                 member(sc, st, &mut walk, i, level, false, path)?;
             }
             // An undeclared member: read, not checked, its strings scanned for secrets.
-            None => secrets::any(sc, st, Some(&key), path.key(&key))?,
+            None => {
+                if forbid != 0 {
+                    forbidden |= detection_index(&key).is_some_and(|i| forbid >> i & 1 != 0);
+                }
+                secrets::any(sc, st, Some(&key), path.key(&key))?;
+            }
         }
     }
     walk.finish(st, path);
