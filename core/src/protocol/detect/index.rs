@@ -233,6 +233,7 @@ mod tests {
     use crate::protocol::detect::{
         answer_ahead, detect, fit, selects, sole_answer, Fit, DETECTION_KEYS,
     };
+    use crate::protocol::registry::{FamilyId, FamilySpec};
     use serde_json::{json, Map, Value};
 
     /// Every string a discriminator names (with the tool prefixes), and a few others.
@@ -350,6 +351,22 @@ mod tests {
         assert!(fits.iter().all(|&n| n > 300), "{fits:?}");
     }
 
+    /// That [`detect`] answers `obj` (its detection `members`) with `answer`, without an issue.
+    fn assert_detected(
+        obj: &Map<String, Value>,
+        members: &Members<'_, dyn Probe + '_>,
+        hint: Option<FamilyId>,
+        (family, ty): (&FamilySpec, &MessageTypeSpec),
+    ) {
+        let ((f, t), issue) = Ctx::verdict().trial(|ctx| detect(ctx, members, hint));
+        assert!(!issue, "{obj:?}");
+        assert_eq!(
+            (f.map(|f| f.id.as_str()), t.map(|t| t.name)),
+            (Some(family.id.as_str()), Some(ty.name)),
+            "{obj:?}"
+        );
+    }
+
     #[test]
     fn the_sole_answer_is_detections() {
         let mut answered = 0;
@@ -362,13 +379,7 @@ mod tests {
                 continue;
             };
             answered += 1;
-            let ((f, t), issue) = Ctx::verdict().trial(|ctx| detect(ctx, &members, hint));
-            assert!(!issue, "{obj:?}");
-            assert_eq!(
-                (f.map(|f| f.id.as_str()), t.map(|t| t.name)),
-                (Some(family.id.as_str()), Some(ty.name)),
-                "{obj:?}"
-            );
+            assert_detected(&obj, &members, hint, (family, ty));
         }
         // The shortcut answers for many of them (a fifth of the objects have one member).
         assert!(answered > 2_000, "{answered}");
@@ -400,13 +411,7 @@ mod tests {
                 continue;
             }
             settled += 1;
-            let ((f, t), issue) = Ctx::verdict().trial(|ctx| detect(ctx, &members, hint));
-            assert!(!issue, "{obj:?}");
-            assert_eq!(
-                (f.map(|f| f.id.as_str()), t.map(|t| t.name)),
-                (Some(ahead.family.id.as_str()), Some(ahead.spec.name)),
-                "{obj:?}"
-            );
+            assert_detected(&obj, &members, hint, (ahead.family, ahead.spec));
         }
         // Over 20,000 objects, 8,383 answer ahead and 3,227 have no unsettling member later.
         assert!(answered > 6_000 && settled > 2_500, "{answered} {settled}");

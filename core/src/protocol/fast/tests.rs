@@ -226,7 +226,8 @@ fn members_that_unsettle_the_answer_read_ahead_give_the_full_paths_report() {
     let droid = format!(r#"{{"type":"task_assignment",{task}}}"#);
     let error = r#"{"message_type":"ERROR","error":{"code":"INVALID_MESSAGE","message":"m","original_message_type":"FEEDBACK"},"action":"a"}"#;
     let pair = r#"{"to":"bob","subject":"PAIR_INIT","body":{"protocol_version":"3.7","task":"t","my_role":"PLANNER","your_role":"BUILDER","status":"INITIALIZED"}}"#;
-    let with = |message: &str, member: &str| format!("{},{member}}}", &message[..message.len() - 1]);
+    let with =
+        |message: &str, member: &str| format!("{},{member}}}", &message[..message.len() - 1]);
     let mut cases = vec![droid.clone(), error.to_string(), pair.to_string()];
     for member in [
         r#""message_type":"ERROR""#,
@@ -236,7 +237,11 @@ fn members_that_unsettle_the_answer_read_ahead_give_the_full_paths_report() {
         r#""scheming_detected":false"#,
         r#""type":"status_update""#,
     ] {
-        cases.extend([with(&droid, member), with(error, member), with(pair, member)]);
+        cases.extend([
+            with(&droid, member),
+            with(error, member),
+            with(pair, member),
+        ]);
     }
     cases.push(with(error, r#""sender_id":"o""#));
     cases.push(with(pair, r#""message_id":"m""#));
@@ -252,6 +257,9 @@ fn members_that_unsettle_the_answer_read_ahead_give_the_full_paths_report() {
     // The three messages alone are answered by the type read ahead.
     for text in &cases[..3] {
         let report = explained_here(text, &Options::default()).unwrap();
-        assert!(report.valid && report.issues.is_empty(), "{text}: {report:?}");
+        assert!(
+            report.valid && report.issues.is_empty(),
+            "{text}: {report:?}"
+        );
     }
 }
