@@ -14,7 +14,6 @@ use super::registry::{Discriminator, FamilyId, FamilySpec, MessageTypeSpec, REGI
 use super::same::same;
 use index::Tally;
 use serde_json::Value;
-use std::sync::OnceLock;
 
 /// How a discriminator relates to an object.
 #[derive(PartialEq, Eq)]
@@ -107,18 +106,43 @@ pub(crate) const fn key_position(k: &str) -> u32 {
 /// A set of [`DETECTION_KEYS`], one bit per position.
 pub(crate) type KeySet = u32;
 
-/// The set of these keys (each one of [`DETECTION_KEYS`]).
-fn key_set(keys: &[&str]) -> KeySet {
-    keys.iter()
-        .filter_map(|k| detection_index(k))
-        .fold(0, |set, i| set | 1 << i)
+/// The set of these keys (each one of [`DETECTION_KEYS`]; a build error otherwise).
+const fn key_set(keys: &[&str]) -> KeySet {
+    let mut set = 0;
+    let mut i = 0;
+    while i < keys.len() {
+        set |= 1 << key_position(keys[i]);
+        i += 1;
+    }
+    set
 }
 
 /// The markers of each family, in registry order.
-fn markers() -> &'static [KeySet; 4] {
-    static MARKERS: OnceLock<[KeySet; 4]> = OnceLock::new();
-    MARKERS.get_or_init(|| REGISTRY.map(|f| key_set(f.markers)))
-}
+const MARKERS: [KeySet; 4] = {
+    let mut markers = [0; 4];
+    let mut f = 0;
+    while f < REGISTRY.len() {
+        markers[f] = key_set(REGISTRY[f].markers);
+        f += 1;
+    }
+    markers
+};
+
+/// The detection keys some type's discriminator reads: the members that select types.
+const SELECTING: KeySet = {
+    let mut set = 0;
+    let mut f = 0;
+    while f < REGISTRY.len() {
+        let types = REGISTRY[f].types;
+        let mut t = 0;
+        while t < types.len() {
+            set |= 1 << key_position(types[t].discriminator.key());
+            t += 1;
+        }
+        f += 1;
+    }
+    set
+};
 
 /// The object's detection-relevant members, gathered in one pass without hashing.
 pub(crate) struct Members<'v, P: ?Sized = Value> {
@@ -222,7 +246,7 @@ pub(crate) fn sole_answer<'v>(
     }
     let (key, value) = decider?;
     let (family, ty) = index::sole(key, value, present, hint.map(|id| id as usize))?;
-    let markers = markers();
+    let markers = &MARKERS;
     let claimed_elsewhere =
         hint.is_none() && (0..markers.len()).any(|i| i != family && present & markers[i] != 0);
     (!claimed_elsewhere).then_some((REGISTRY[family], ty))
@@ -256,9 +280,9 @@ pub(crate) fn answer_ahead(
 /// the family is given); `body_md` makes it an Agent Mail row. Not `key` itself: it is a
 /// declared member of the type, and the pass stops at a second one.
 fn unsettling(family: usize, key: u32, hint: Option<FamilyId>) -> KeySet {
-    let mut set = index::selecting_keys() | 1 << key_position("body_md");
+    let mut set = SELECTING | 1 << key_position("body_md");
     if hint.is_none() {
-        for (i, m) in markers().iter().enumerate() {
+        for (i, m) in MARKERS.iter().enumerate() {
             if i != family {
                 set |= m;
             }
@@ -279,7 +303,7 @@ pub(crate) struct Ahead {
 /// discriminator key).
 #[inline]
 pub(crate) fn selects(index: u32) -> bool {
-    index::selecting_keys() >> index & 1 != 0
+    SELECTING >> index & 1 != 0
 }
 
 /// Family markers that nothing else reads: no type's discriminator or shape member, no other
@@ -340,7 +364,7 @@ pub(crate) fn detect<P: Probe + ?Sized>(
         Some(id) => (id.spec(), std::mem::take(&mut tallies[id as usize])),
         None => {
             let claims = |(i, t): &(usize, &Tally)| {
-                t.hits > 0 || t.value_only > 0 || members.present & markers()[*i] != 0
+                t.hits > 0 || t.value_only > 0 || members.present & MARKERS[*i] != 0
             };
             let mut claimed = tallies.iter().enumerate().filter(claims);
             match (claimed.next(), claimed.next()) {

@@ -143,12 +143,6 @@ fn distinct(all: impl Iterator<Item = Cow<'static, str>>) -> Vec<Cow<'static, st
     all
 }
 
-/// The detection keys some type's discriminator reads: the members that select types.
-pub(super) fn selecting_keys() -> KeySet {
-    let index = index();
-    index.text_keys | index.other_keys
-}
-
 /// Calls `select` with each entry the member `key` with `value` selects, its shape not yet
 /// looked at.
 fn selected<P: Probe + ?Sized>(index: &Index, key: u32, value: &P, mut select: impl FnMut(&Entry)) {
@@ -415,6 +409,15 @@ mod tests {
         }
         // Over 20,000 objects, 8,383 answer ahead and 3,227 have no unsettling member later.
         assert!(answered > 6_000 && settled > 2_500, "{answered} {settled}");
+    }
+
+    #[test]
+    fn the_selecting_keys_are_the_index_entries_keys() {
+        let index = index();
+        assert_eq!(
+            crate::protocol::detect::SELECTING,
+            index.text_keys | index.other_keys
+        );
     }
 
     #[test]

@@ -160,7 +160,7 @@ pub enum Discriminator {
 
 impl Discriminator {
     /// The member that carries the discriminator.
-    pub fn key(&self) -> &'static str {
+    pub const fn key(&self) -> &'static str {
         match self {
             Discriminator::Str { key, .. }
             | Discriminator::OneOf { key, .. }
