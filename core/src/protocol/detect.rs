@@ -106,6 +106,12 @@ pub(crate) const fn key_position(k: &str) -> u32 {
 /// A set of [`DETECTION_KEYS`], one bit per position.
 pub(crate) type KeySet = u32;
 
+/// Whether `set` holds the detection key at `index` in [`DETECTION_KEYS`].
+#[inline]
+pub(crate) fn holds(set: KeySet, index: u32) -> bool {
+    set.checked_shr(index).is_some_and(|rest| rest & 1 != 0)
+}
+
 /// The set of these keys (each one of [`DETECTION_KEYS`]; a build error otherwise).
 const fn key_set(keys: &[&str]) -> KeySet {
     let mut set = 0;
@@ -219,9 +225,7 @@ const DECIDING: KeySet = {
 /// such a member, detection may have an answer.
 #[inline]
 pub(crate) fn decides_type(index: u32) -> bool {
-    DECIDING
-        .checked_shr(index)
-        .is_some_and(|rest| rest & 1 != 0)
+    holds(DECIDING, index)
 }
 
 /// Detection's answer without tallying every member, when one member settles it: of
@@ -246,10 +250,18 @@ pub(crate) fn sole_answer<'v>(
     }
     let (key, value) = decider?;
     let (family, ty) = index::sole(key, value, present, hint.map(|id| id as usize))?;
-    let markers = &MARKERS;
-    let claimed_elsewhere =
-        hint.is_none() && (0..markers.len()).any(|i| i != family && present & markers[i] != 0);
+    let claimed_elsewhere = hint.is_none() && present & other_markers(family) != 0;
     (!claimed_elsewhere).then_some((REGISTRY[family], ty))
+}
+
+/// The markers of every family but the one at `family` in the registry: members that claim an
+/// object for another family.
+fn other_markers(family: usize) -> KeySet {
+    MARKERS
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != family)
+        .fold(0, |set, (_, m)| set | m)
 }
 
 /// Detection's answer read ahead from an object's first members: `key` (with `value`) is the
@@ -282,11 +294,7 @@ pub(crate) fn answer_ahead(
 fn unsettling(family: usize, key: u32, hint: Option<FamilyId>) -> KeySet {
     let mut set = SELECTING | 1 << key_position("body_md");
     if hint.is_none() {
-        for (i, m) in MARKERS.iter().enumerate() {
-            if i != family {
-                set |= m;
-            }
-        }
+        set |= other_markers(family);
     }
     set & !(1 << key)
 }
@@ -303,7 +311,7 @@ pub(crate) struct Ahead {
 /// discriminator key).
 #[inline]
 pub(crate) fn selects(index: u32) -> bool {
-    SELECTING >> index & 1 != 0
+    holds(SELECTING, index)
 }
 
 /// Family markers that nothing else reads: no type's discriminator or shape member, no other
@@ -485,7 +493,7 @@ pub(crate) fn extract_json(body: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{decides_type, detection_index, unsettling, DETECTION_KEYS, INERT_MARKERS};
+    use super::{decides_type, detection_index, holds, unsettling, DETECTION_KEYS, INERT_MARKERS};
     use crate::protocol::registry::{FamilyId, Ty};
 
     #[test]
@@ -574,7 +582,7 @@ mod tests {
                 for f in t.root.fields {
                     let i = detection_index(f.name);
                     assert!(
-                        i.is_none_or(|i| set >> i & 1 == 0),
+                        i.is_none_or(|i| !holds(set, i)),
                         "{} declares {}",
                         t.name,
                         f.name

@@ -52,10 +52,9 @@ use super::issue_log::LoggedIssue;
 use super::json::Probe;
 use super::registry::{FamilyId, FamilySpec, MessageTypeSpec};
 use super::Options;
-use pass::{Level, Outcome, Seen, State};
-use root::{checked_ahead, detect_root, pair_body, read_ahead};
+use pass::{Outcome, Seen, State};
+use root::{checked_as, detect_root, pair_body, read_ahead};
 use scan::{Read, Scanner};
-use values::object;
 
 /// The type a message was checked as.
 pub(crate) type Found = (&'static FamilySpec, &'static MessageTypeSpec);
@@ -187,18 +186,15 @@ fn root<'a>(sc: &mut Scanner<'a>, st: &mut State<'_, 'a>, mode: Mode) -> Read<Ou
     sc.enter()?;
     let outcome = match mode {
         Mode::Detect { hint, row, ahead } => {
-            match ahead.then(|| read_ahead(Scanner::at(st.text, sc.pos()), hint)) {
-                Some(Some(answer)) => checked_ahead(sc, st, &answer)?,
-                _ => detect_root(sc, st, hint, row)?,
+            match ahead
+                .then(|| read_ahead(Scanner::at(st.text, sc.pos()), hint))
+                .flatten()
+            {
+                Some(a) => checked_as(sc, st, (a.family, a.spec), a.unsettling)?,
+                None => detect_root(sc, st, hint, row)?,
             }
         }
-        Mode::Fixed(family, spec) => {
-            st.check_rules(spec.checks);
-            let root = super::issue::LazyPath::Root;
-            object(sc, st, &spec.root, Level::Root, 0, root)?;
-            st.cross_checks();
-            Outcome::Checked(family, spec)
-        }
+        Mode::Fixed(family, spec) => checked_as(sc, st, (family, spec), 0)?,
         Mode::PairBody(spec, _) => pair_body(sc, st, spec)?,
     };
     sc.leave();

@@ -1,5 +1,5 @@
 //! The root object with detection: its type read ahead and the object checked as it
-//! ([`read_ahead`], [`checked_ahead`]), or members held until detection answers, then checked
+//! ([`read_ahead`], [`checked_as`]), or members held until detection answers, then checked
 //! against the type it names ([`Guess`]); and the Pair body an Agent Mail row carries.
 
 use super::pass::{Level, Outcome, Seen, State};
@@ -172,27 +172,21 @@ pub(super) fn read_ahead(mut sc: Scanner<'_>, hint: Option<FamilyId>) -> Option<
     None
 }
 
-/// The root object (after its `{`) checked as the type detection answered ahead, as when told
-/// the type: `Unsettled` when a member that could change the answer is there.
-pub(super) fn checked_ahead<'a>(
+/// The root object (after its `{`) checked as `spec`: the type given, or the one detection
+/// answered ahead, then `Unsettled` when an undeclared member in `unsettling` (a member that
+/// could change that answer; none for a type given) is there.
+pub(super) fn checked_as<'a>(
     sc: &mut Scanner<'a>,
     st: &mut State<'_, 'a>,
-    ahead: &Ahead,
+    (family, spec): (&'static FamilySpec, &'static MessageTypeSpec),
+    unsettling: KeySet,
 ) -> Read<Outcome<'a>> {
-    st.check_rules(ahead.spec.checks);
-    let root = LazyPath::Root;
-    if object(
-        sc,
-        st,
-        &ahead.spec.root,
-        Level::Root,
-        ahead.unsettling,
-        root,
-    )? {
+    st.check_rules(spec.checks);
+    if object(sc, st, &spec.root, Level::Root, unsettling, LazyPath::Root)? {
         return Ok(Outcome::Unsettled);
     }
     st.cross_checks();
-    Ok(Outcome::Checked(ahead.family, ahead.spec))
+    Ok(Outcome::Checked(family, spec))
 }
 
 /// The root object with detection (after its `{`): members are checked against detection's

@@ -5,7 +5,7 @@
 use super::pass::{Level, Seen, State};
 use super::scan::{Read, Scanner, Stop};
 use super::secrets;
-use crate::protocol::detect::{detection_index, KeySet};
+use crate::protocol::detect::{detection_index, holds, KeySet};
 use crate::protocol::issue::LazyPath;
 use crate::protocol::registry::{ObjectSpec, Ty};
 use crate::protocol::same::same;
@@ -238,7 +238,7 @@ pub(super) fn object<'a>(
             // An undeclared member: read, not checked, its strings scanned for secrets.
             None => {
                 if forbid != 0 {
-                    forbidden |= detection_index(&key).is_some_and(|i| forbid >> i & 1 != 0);
+                    forbidden |= detection_index(&key).is_some_and(|i| holds(forbid, i));
                 }
                 secrets::any(sc, st, Some(&key), path.key(&key))?;
             }
