@@ -12,7 +12,7 @@ use super::json::{Json, Object, Probe};
 use super::registry::formats;
 use super::registry::{Discriminator, FamilyId, FamilySpec, MessageTypeSpec, REGISTRY};
 use super::same::same;
-use index::Tally;
+use index::{Selection, Tally};
 use serde_json::Value;
 
 /// How a discriminator relates to an object.
@@ -230,8 +230,8 @@ pub(crate) fn decides_type(index: u32) -> bool {
 
 /// Detection's answer without tallying every member, when one member settles it: of
 /// `members`, exactly one can decide a type (the others are family markers or the Agent Mail
-/// body), it selects one type and that type's shape is there, and (without `hint`) no other
-/// family's marker is present. Then [`detect`] gives the same answer without an issue;
+/// body), of the types it selects exactly one has its shape there (the others, of the same
+/// family, fit by value only), and (without `hint`) no other family's marker is present. Then [`detect`] gives the same answer without an issue;
 /// `None` says only that this shortcut does not apply.
 pub(crate) fn sole_answer<'v>(
     members: impl Iterator<Item = (u32, &'v dyn Probe)>,
@@ -249,7 +249,11 @@ pub(crate) fn sole_answer<'v>(
         }
     }
     let (key, value) = decider?;
-    let (family, ty) = index::sole(key, value, present, hint.map(|id| id as usize))?;
+    let Selection::One { family, ty, .. } =
+        index::selection(key, value, present, hint.map(|id| id as usize))
+    else {
+        return None;
+    };
     let claimed_elsewhere = hint.is_none() && present & other_markers(family) != 0;
     (!claimed_elsewhere).then_some((REGISTRY[family], ty))
 }
@@ -266,24 +270,35 @@ fn other_markers(family: usize) -> KeySet {
 
 /// Detection's answer read ahead from an object's first members: `key` (with `value`) is the
 /// first member that selects a type by its value ([`selects`]), `present` the detection members
-/// up to and with it. It answers when `key` selects one type, that type's shape is there and no
-/// member before it could change the answer; it names the detection members that would change it
-/// if they came later ([`Ahead::unsettling`]), which no type declares
-/// (`unsettling_members_are_undeclared`). For every object whose other detection members are
-/// none of those, [`detect`] gives the same answer without an issue (`index` tests check it).
+/// read so far, with it. It answers ([`Ahead::Now`]) when `key` selects exactly one type whose
+/// shape is there (the others it selects, of the same family, lack theirs) and no member read
+/// could change the answer; it names the detection members that would change it if they came
+/// later ([`Answer::unsettling`]): no type declares one (`unsettling_members_are_undeclared`).
+/// [`Ahead::Later`]: the types selected wait for a shape member. For every object whose other
+/// detection members are none of those, [`detect`] gives the same answer without an issue
+/// (`index` tests check it).
 pub(crate) fn answer_ahead(
     key: u32,
     value: &dyn Probe,
     present: KeySet,
     hint: Option<FamilyId>,
-) -> Option<Ahead> {
-    let (family, spec) = index::sole(key, value, present, hint.map(|id| id as usize))?;
-    let unsettling = unsettling(family, key, hint);
-    (present & unsettling == 0).then_some(Ahead {
-        family: REGISTRY[family],
-        spec,
-        unsettling,
-    })
+) -> Ahead {
+    match index::selection(key, value, present, hint.map(|id| id as usize)) {
+        Selection::One { family, ty, rivals } => {
+            let unsettling = unsettling(family, key, hint) | rivals;
+            if present & unsettling != 0 {
+                return Ahead::Never;
+            }
+            Ahead::Now(Answer {
+                family: REGISTRY[family],
+                spec: ty,
+                unsettling,
+            })
+        }
+        // What else is read before a shape member comes is judged when it comes.
+        Selection::Shapeless => Ahead::Later,
+        Selection::Unclear => Ahead::Never,
+    }
 }
 
 /// The detection members that would change an answer of family `family` (its position in the
@@ -300,7 +315,17 @@ fn unsettling(family: usize, key: u32, hint: Option<FamilyId>) -> KeySet {
 }
 
 /// Detection's answer read ahead ([`answer_ahead`]).
-pub(crate) struct Ahead {
+pub(crate) enum Ahead {
+    /// The answer.
+    Now(Answer),
+    /// No answer yet: the types selected wait for a shape member.
+    Later,
+    /// No answer read ahead: detection decides member by member.
+    Never,
+}
+
+/// An answer read ahead: the type, and what would change it.
+pub(crate) struct Answer {
     pub(crate) family: &'static FamilySpec,
     pub(crate) spec: &'static MessageTypeSpec,
     /// The detection members that would change the answer (positions in [`DETECTION_KEYS`]).
@@ -578,7 +603,31 @@ mod tests {
                     "{key} of {}",
                     t.name
                 );
-                let set = unsettling(family, detection_index(key).unwrap(), None);
+                // With the shape members of the types its value selects too (they lack theirs
+                // when it is answered).
+                let rivals = fam
+                    .types
+                    .iter()
+                    .filter(|u| u.name != t.name)
+                    .filter_map(|u| match (&t.discriminator, &u.discriminator) {
+                        (
+                            Discriminator::Str { key, value, .. },
+                            Discriminator::Str {
+                                key: k,
+                                value: v,
+                                shape,
+                                ..
+                            },
+                        ) if key == k && value == v => Some(*shape),
+                        _ => None,
+                    })
+                    .flatten()
+                    .fold(0, |set, k| set | 1 << detection_index(k).unwrap());
+                assert!(
+                    t.name != "BLOCKED_NOTIFICATION@po" || rivals != 0,
+                    "the two BLOCKED_NOTIFICATIONs are each other's rivals"
+                );
+                let set = unsettling(family, detection_index(key).unwrap(), None) | rivals;
                 for f in t.root.fields {
                     let i = detection_index(f.name);
                     assert!(

@@ -7,7 +7,7 @@ use super::scan::{Read, Scanner, Stop};
 use super::secrets;
 use super::values::{hold, member, object, Walk};
 use crate::protocol::ctx::Ctx;
-use crate::protocol::detect::{self, Ahead, KeySet, Members};
+use crate::protocol::detect::{self, Ahead, Answer, KeySet, Members};
 use crate::protocol::issue::LazyPath;
 use crate::protocol::json::Probe;
 use crate::protocol::registry::{FamilyId, FamilySpec, MessageTypeSpec, Presence, Ty};
@@ -152,22 +152,37 @@ impl Guess {
 }
 
 /// Detection's answer read ahead from a root object's members (`sc`: a copy of the pass's
-/// scanner after the object's `{`) up to the first that selects a type
-/// ([`detect::answer_ahead`]), the values before it skipped.
-pub(super) fn read_ahead(mut sc: Scanner<'_>, hint: Option<FamilyId>) -> Option<Ahead> {
+/// scanner after the object's `{`) from the first that selects a type, and when the types it
+/// selects wait for a shape member, up to that ([`detect::answer_ahead`]); the other values
+/// skipped.
+pub(super) fn read_ahead(mut sc: Scanner<'_>, hint: Option<FamilyId>) -> Option<Answer> {
     let mut present: KeySet = 0;
+    let mut selecting: Option<(u32, Seen<'_>)> = None;
     let mut first = true;
     while sc.next_member(first).ok()? {
         first = false;
         let key = sc.name().ok()?;
-        if let Some(index) = detect::detection_index(&key) {
-            present |= 1 << index;
-            if detect::selects(index) {
-                let value = hold(&mut sc).ok()?;
-                return detect::answer_ahead(index, &value, present, hint);
+        let Some(index) = detect::detection_index(&key) else {
+            sc.skip_value().ok()?;
+            continue;
+        };
+        present |= 1 << index;
+        if detect::selects(index) {
+            if selecting.is_some() {
+                // A second member that selects: detection weighs both.
+                return None;
+            }
+            selecting = Some((index, hold(&mut sc).ok()?));
+        } else {
+            sc.skip_value().ok()?;
+        }
+        if let Some((key, value)) = &selecting {
+            match detect::answer_ahead(*key, value, present, hint) {
+                Ahead::Now(answer) => return Some(answer),
+                Ahead::Later => {}
+                Ahead::Never => return None,
             }
         }
-        sc.skip_value().ok()?;
     }
     None
 }

@@ -263,3 +263,41 @@ fn members_that_unsettle_the_answer_read_ahead_give_the_full_paths_report() {
         );
     }
 }
+
+/// An Agent-PO `BLOCKED_NOTIFICATION` names two types, told apart by their shape members: the
+/// type is read ahead up to the first shape member; a shape member of the other type later
+/// (the message then fits both), or none at all, gives the full path's report.
+#[test]
+fn a_type_read_ahead_up_to_its_shape_member_gives_the_full_paths_report() {
+    let head = r#""message_type":"BLOCKED_NOTIFICATION","agent_id":"agent-xxx","task_id":"TASK-XXX","timestamp":"2026-01-15T10:00:00Z","reason":"r""#;
+    let agent = r#""details":{"issue":"i"}"#;
+    let po = r#""history":{"attempt_1":"test failure"}"#;
+    let mut cases = Vec::new();
+    for (own, other) in [(agent, po), (po, agent), (agent, r#""next_steps":{}"#)] {
+        cases.extend([
+            format!("{{{head},{own}}}"),
+            format!("{{{own},{head}}}"),
+            format!("{{{head},{own},{other}}}"),
+            format!("{{{own},{head},{other}}}"),
+            format!("{{{head},{other},{own}}}"),
+        ]);
+    }
+    cases.push(format!("{{{head}}}"));
+    for text in &cases {
+        for options in [Options::default(), Options::lenient()] {
+            let full = validate_slice_via_value(text.as_bytes(), &options);
+            assert_eq!(validate_slice(text.as_bytes(), &options), full, "{text}");
+            if let Some(here) = explained_here(text, &options) {
+                assert_eq!(here, full, "{text}");
+            }
+        }
+    }
+    // Each type alone, its shape member before or after `message_type`, is answered here.
+    for text in [&cases[0], &cases[1], &cases[5], &cases[6]] {
+        let report = explained_here(text, &Options::default()).unwrap();
+        assert!(
+            report.valid && report.issues.is_empty(),
+            "{text}: {report:?}"
+        );
+    }
+}

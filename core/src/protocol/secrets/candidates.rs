@@ -408,14 +408,16 @@ mod simd128 {
         let nibble = u8x16_splat(0x0f);
         let eq = u8x16_splat(b'=');
         let zero = u8x16_splat(0);
-        let buckets = |v: v128, lo: v128, hi: v128| {
+        // The closures copy the tables (`move`): borrowed, each round read them through the
+        // closures' pointers to copies kept on the stack.
+        let buckets = move |v: v128, lo: v128, hi: v128| {
             v128_and(
                 u8x16_swizzle(lo, v128_and(v, nibble)),
                 u8x16_swizzle(hi, u8x16_shr(v, 4)),
             )
         };
         // The places of one block of 16: its bytes, the bytes before and after each.
-        let places = |prev: v128, here: v128, next: v128| {
+        let places = move |prev: v128, here: v128, next: v128| {
             let both = v128_and(
                 buckets(here, first_lo, first_hi),
                 buckets(next, second_lo, second_hi),
@@ -430,7 +432,7 @@ mod simd128 {
         };
         // The block of 16 starting at `at` (the bytes before and after it are read too).
         // SAFETY: `rounds` keeps `at + 17 <= b.len()`, so the three loads are inside `b`.
-        let block = |at: usize| unsafe {
+        let block = move |at: usize| unsafe {
             let p = b.as_ptr().add(at);
             let here = v128_load(p.cast::<v128>());
             // Before the first byte: a zero, which is no word byte.
@@ -443,7 +445,7 @@ mod simd128 {
         };
 
         let vector = |x: u128| u64x2(x as u64, (x >> 64) as u64);
-        super::rounds(b, f, block, |v| {
+        super::rounds(b, f, block, move |v| {
             places(vector(v << 8), vector(v), vector(v >> 8))
         })
     }
