@@ -1,4 +1,4 @@
-// The messages the npm benchmarks time (tests/bench/npm-bench.mjs, tests/bench/npm-pair.mjs):
+// The messages the npm benchmarks time (tests/bench/npm-bench.mjs, npm-pair.mjs, npm-parts.mjs):
 // every bare message of core/tests/fixtures/protocol (valid, lenient-only and invalid files;
 // Agent Mail rows, which no JSON Schema can unwrap, are left out) and every message of
 // invalid/cases.json whose type is known, as compact JSON text; messages holding a secret are
