@@ -1,5 +1,6 @@
 //! IndexedDB as the console uses it: an object store opened in a transaction of its own (the
-//! database created on first use), and a request's result awaited.
+//! database created on first use), a request's result awaited, and a write awaited until its
+//! transaction has committed.
 
 use crate::folder::linked::words;
 use js_sys::Promise;
@@ -58,4 +59,27 @@ pub async fn done(request: &IdbRequest) -> Result<JsValue, String> {
             _ => "IndexedDB failed without saying why".to_owned(),
         }),
     }
+}
+
+/// Waits until the transaction of `store` has committed: from then on its writes survive a
+/// reload (a page reloaded before the commit loses them). Await it straight after making the
+/// transaction's requests, before anything else yields.
+///
+/// # Errors
+/// The transaction's error (or its abort), in the browser's words.
+pub async fn committed(store: &IdbObjectStore) -> Result<(), String> {
+    let transaction = store.transaction();
+    let finished = Promise::new(&mut |resolve, reject| {
+        transaction.set_oncomplete(Some(&resolve));
+        transaction.set_onerror(Some(&reject));
+        transaction.set_onabort(Some(&reject));
+    });
+    let outcome = JsFuture::from(finished).await;
+    transaction.set_oncomplete(None);
+    transaction.set_onerror(None);
+    transaction.set_onabort(None);
+    outcome.map(drop).map_err(|_| match transaction.error() {
+        Some(error) => words(&error.into()),
+        None => "IndexedDB did not keep the change, without saying why".to_owned(),
+    })
 }

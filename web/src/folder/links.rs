@@ -122,9 +122,10 @@ impl FolderLinks {
     }
 
     /// Links a folder to a project and keeps the link (a picked folder's handle, or a folder
-    /// read once by name).
+    /// read once by name). The header shows it linked once the browser has kept the link (a
+    /// few milliseconds; at once if it cannot): shown at the pick, a reload straight after
+    /// could lose it.
     pub fn link(&self, key: &FolderKey, folder: LinkedFolder) {
-        self.set(key, LinkState::Linked(folder.clone()));
         self.trouble.set(None);
         let (links, key) = (*self, key.clone());
         spawn_local(async move {
@@ -133,6 +134,7 @@ impl FolderLinks {
                     "Linked for this page only: the browser did not keep the link ({why})."
                 )));
             }
+            links.set(&key, LinkState::Linked(folder));
         });
     }
 
@@ -160,9 +162,10 @@ impl FolderLinks {
         });
     }
 
-    /// Unlinks the project's folder and forgets the kept link.
+    /// Unlinks the project's folder and forgets the kept link. The header shows it unlinked
+    /// once the browser has forgotten the link (a few milliseconds): shown at the click, a
+    /// reload straight after could bring the link back.
     pub fn unlink(&self, key: &FolderKey) {
-        self.set(key, LinkState::Unlinked);
         self.trouble.set(None);
         let (links, key) = (*self, key.clone());
         spawn_local(async move {
@@ -171,6 +174,7 @@ impl FolderLinks {
                     "Unlinked for this page, but the browser still keeps the link ({why})."
                 )));
             }
+            links.set(&key, LinkState::Unlinked);
         });
     }
 }

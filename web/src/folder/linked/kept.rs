@@ -4,7 +4,7 @@
 //! name, so that the console can say which folder to link again.
 
 use super::LinkedFolder;
-use crate::idb::done;
+use crate::idb::{committed, done};
 use js_sys::Array;
 use wasm_bindgen::JsValue;
 use web_sys::{IdbObjectStore, IdbTransactionMode};
@@ -21,16 +21,16 @@ pub enum Kept {
     ReadOnce(String),
 }
 
-/// Keeps a project's link (replacing what was kept).
+/// Keeps a project's link (replacing what was kept), once the browser has committed it.
 ///
 /// # Errors
 /// IndexedDB's refusal, in the browser's words.
 pub async fn keep(server: &str, project: &str, folder: &LinkedFolder) -> Result<(), String> {
     let store = store(IdbTransactionMode::Readwrite).await?;
-    let request = store
+    store
         .put_with_key(&folder.kept_value(), &key(server, project))
         .map_err(|e| super::handle::words(&e))?;
-    done(&request).await.map(drop)
+    committed(&store).await
 }
 
 /// What was kept for a project, if anything.
@@ -52,16 +52,16 @@ pub async fn restore(server: &str, project: &str) -> Result<Option<Kept>, String
     })
 }
 
-/// Forgets a project's link.
+/// Forgets a project's link, once the browser has committed it.
 ///
 /// # Errors
 /// IndexedDB's refusal, in the browser's words.
 pub async fn forget(server: &str, project: &str) -> Result<(), String> {
     let store = store(IdbTransactionMode::Readwrite).await?;
-    let request = store
+    store
         .delete(&key(server, project))
         .map_err(|e| super::handle::words(&e))?;
-    done(&request).await.map(drop)
+    committed(&store).await
 }
 
 /// `[server, project]`: IndexedDB compares array keys member by member.
