@@ -231,8 +231,9 @@ pub(crate) fn decides_type(index: u32) -> bool {
 /// Detection's answer without tallying every member, when one member settles it: of
 /// `members`, exactly one can decide a type (the others are family markers or the Agent Mail
 /// body), of the types it selects exactly one has its shape there (the others, of the same
-/// family, fit by value only), and (without `hint`) no other family's marker is present. Then [`detect`] gives the same answer without an issue;
-/// `None` says only that this shortcut does not apply.
+/// family, fit by value only), and (without `hint`) no other family's marker is present. Then
+/// [`detect`] gives the same answer without an issue; `None` says only that this shortcut does
+/// not apply.
 pub(crate) fn sole_answer<'v>(
     members: impl Iterator<Item = (u32, &'v dyn Probe)>,
     hint: Option<FamilyId>,
