@@ -7,6 +7,7 @@
 
 use crate::protocol::issue::SegmentRef;
 use crate::protocol::registry::{ObjectSpec, Ty};
+use crate::protocol::same::same;
 
 /// How many steps of a path [`place`] ranks; a deeper ranked path is left to the tree.
 const DEPTH: usize = 8;
@@ -25,7 +26,7 @@ pub(super) fn place<'a>(
     for (depth, step) in path.enumerate() {
         let rank = match (spec, step) {
             (RuleAt::Object(obj), SegmentRef::Key(k)) => {
-                match obj.fields.iter().position(|f| f.name == k) {
+                match obj.fields.iter().position(|f| same(f.name, k)) {
                     Some(i) => {
                         spec = RuleAt::of(&obj.fields[i].ty);
                         i + 1
