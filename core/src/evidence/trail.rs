@@ -110,9 +110,10 @@ impl TrailLine {
     /// The key or signature is not hex of the right length, the key is no Ed25519 point, or
     /// the signature does not verify; in words.
     pub fn check_signature(&self) -> Result<(), String> {
-        let key = hex_bytes::<32>(&self.public_key).ok_or("the public key is not 64 hex digits")?;
-        let signature =
-            hex_bytes::<64>(&self.signature).ok_or("the signature is not 128 hex digits")?;
+        let key = hex_bytes::<32>(&self.public_key)
+            .ok_or("the public key is not 64 lowercase hex digits")?;
+        let signature = hex_bytes::<64>(&self.signature)
+            .ok_or("the signature is not 128 lowercase hex digits")?;
         let key = VerifyingKey::from_bytes(&key)
             .map_err(|_| "the public key is not an Ed25519 key".to_owned())?;
         key.verify_strict(&self.signed_bytes(), &Signature::from_bytes(&signature))
@@ -165,6 +166,8 @@ pub fn hex(bytes: &[u8]) -> String {
     })
 }
 
+/// The bytes of `N`-byte lowercase hex, as [`hex`] writes them. Only that form reads: the
+/// line keeps the text it was signed with, so an uppercased digit is an edit, not the same line.
 fn hex_bytes<const N: usize>(hex: &str) -> Option<[u8; N]> {
     let digits = hex.as_bytes();
     if digits.len() != 2 * N {
@@ -172,11 +175,18 @@ fn hex_bytes<const N: usize>(hex: &str) -> Option<[u8; N]> {
     }
     let mut out = [0u8; N];
     for (i, pair) in digits.chunks_exact(2).enumerate() {
-        let high = (pair[0] as char).to_digit(16)?;
-        let low = (pair[1] as char).to_digit(16)?;
-        out[i] = u8::try_from(high * 16 + low).ok()?;
+        out[i] = lower_hex_digit(pair[0])? << 4 | lower_hex_digit(pair[1])?;
     }
     Some(out)
+}
+
+/// The value of one lowercase hex digit.
+fn lower_hex_digit(digit: u8) -> Option<u8> {
+    match digit {
+        b'0'..=b'9' => Some(digit - b'0'),
+        b'a'..=b'f' => Some(digit - b'a' + 10),
+        _ => None,
+    }
 }
 
 /// What is wrong with a line of a trail.

@@ -95,6 +95,19 @@ fn an_edited_record_fails_its_signature_and_breaks_the_chain_after_it() {
             (3, ProblemCode::ChainBroken)
         ]
     );
+    // A signature or key in uppercase hex is an edit too (the line keeps the text it holds).
+    for field in ["signature", "public_key"] {
+        let mut lines = three();
+        let mut value: serde_json::Value = serde_json::from_str(&lines[2]).unwrap();
+        let upper = value[field].as_str().unwrap().to_uppercase();
+        value[field] = upper.into();
+        lines[2] = serde_json::to_string(&value).unwrap();
+        assert_eq!(
+            codes(&lines.join("\n")),
+            vec![(3, ProblemCode::BadSignature)],
+            "{field}"
+        );
+    }
     // Re-formatting is no edit: the same record reads back to the same bytes.
     let mut lines = three();
     let value: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
