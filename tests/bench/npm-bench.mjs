@@ -17,7 +17,8 @@
 // Usage: scripts/npm-package.sh && node tests/bench/npm-bench.mjs [rounds]
 // Not a test: it prints two tables (median round, spread of the rounds, and the ratio to ajv as
 // the median of each round's ratio: the jobs of one round run back to back, so a machine that
-// slows down for a few rounds moves both sides of a round's ratio alike), the invalid messages
+// slows down for a few rounds moves both sides of a round's ratio alike; the goals also give
+// the middle half of the rounds' ratios, their first to third quartile), the invalid messages
 // with the largest gap to ajv (each timed alone: where the time goes), the machine's load, and
 // on a quiet machine only the goals, met or not: validateJson and validateBytes at most 0.5x on
 // valid messages and 1.0x on invalid ones, parseJson at most 1.0x on valid ones, of the time of
@@ -210,7 +211,9 @@ function measure(set) {
   }
   const base = jobs.find((job) => job.name === AJV);
   for (const job of jobs) {
-    job.ratio = median(job.rounds.map((us, round) => us / base.rounds[round]));
+    const ratios = job.rounds.map((us, round) => us / base.rounds[round]).sort((a, b) => a - b);
+    job.ratio = median(ratios);
+    job.quartiles = [ratios[Math.floor(ratios.length / 4)], ratios[Math.floor((3 * ratios.length) / 4)]];
   }
   for (const job of jobs) {
     job.rounds.sort((a, b) => a - b);
@@ -235,7 +238,7 @@ function table(title, set) {
     const spread = `${r.rounds[0].toFixed(2)}–${r.rounds[r.rounds.length - 1].toFixed(2)}`;
     console.log(`| ${r.name} | ${r.us.toFixed(2)} | ${spread} | ${Math.round(1e6 / r.us)} | ${r.issues} | ${r.ratio.toFixed(2)}x |`);
   }
-  return (name) => rows.find((r) => r.name === name).ratio;
+  return (name) => rows.find((r) => r.name === name);
 }
 
 console.log(
@@ -297,11 +300,14 @@ const GOALS = [
 ];
 if (quiet) {
   console.log("Goals, against JSON.parse + ajv (per-type schema, allErrors):");
-  for (const [what, ratio, limit] of GOALS) {
-    console.log(`- ${what}: ${ratio.toFixed(3)}x (goal <= ${limit.toFixed(1)}x): ${ratio <= limit ? "met" : "missed"}`);
+  for (const [what, { ratio, quartiles }, limit] of GOALS) {
+    const middle = quartiles.map((q) => q.toFixed(3)).join("–");
+    console.log(
+      `- ${what}: ${ratio.toFixed(3)}x (half the rounds ${middle}; goal <= ${limit.toFixed(1)}x): ${ratio <= limit ? "met" : "missed"}`,
+    );
   }
   console.log(
-    `  (JSON.parse alone, on valid messages: ${valid(PARSE_ALONE).toFixed(3)}x: parseJson takes that and the validation.)`,
+    `  (JSON.parse alone, on valid messages: ${valid(PARSE_ALONE).ratio.toFixed(3)}x: parseJson takes that and the validation.)`,
   );
 } else {
   console.log(
