@@ -211,9 +211,9 @@ function measure(set) {
   }
   const base = jobs.find((job) => job.name === AJV);
   for (const job of jobs) {
-    const ratios = job.rounds.map((us, round) => us / base.rounds[round]).sort((a, b) => a - b);
+    const ratios = job.rounds.map((us, round) => us / base.rounds[round]);
     job.ratio = median(ratios);
-    job.quartiles = [ratios[Math.floor(ratios.length / 4)], ratios[Math.floor((3 * ratios.length) / 4)]];
+    job.quartiles = [quantile(ratios, 0.25), quantile(ratios, 0.75)];
   }
   for (const job of jobs) {
     job.rounds.sort((a, b) => a - b);
@@ -222,10 +222,15 @@ function measure(set) {
   return jobs;
 }
 
-/** The middle value of `xs` (the upper one of an even count); sorts a copy. */
-function median(xs) {
+/** The value a fraction `q` of the way through `xs` in order (sorts a copy). */
+function quantile(xs, q) {
   const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(q * sorted.length)];
+}
+
+/** The middle value of `xs` (the upper one of an even count). */
+function median(xs) {
+  return quantile(xs, 0.5);
 }
 
 function table(title, set) {
