@@ -13,8 +13,12 @@
 // zod and valibot by default, TypeBox `Errors()` after a failed `Check`), as switchboard does.
 // JSON.parse alone (validating nothing) is timed with them: the floor of every `JSON.parse + …`
 // row and of parseJson, which validates the text and then returns what JSON.parse makes of it.
+// With `--floor GLUE` (the module tests/bench/npm-floor.sh builds) the floors of validating text
+// in wasm are timed too: the text written into the module's memory as the package writes it,
+// then skipped by serde_json (checking nothing), then also JSON.parse'd: the least any parseJson
+// that reads the text in wasm can cost.
 //
-// Usage: scripts/npm-package.sh && node tests/bench/npm-bench.mjs [rounds]
+// Usage: scripts/npm-package.sh && node tests/bench/npm-bench.mjs [rounds] [--floor GLUE]
 // Not a test: it prints two tables (median round, spread of the rounds, and the ratio to ajv as
 // the median of each round's ratio: the jobs of one round run back to back, so a machine that
 // slows down for a few rounds moves both sides of a round's ratio alike; the goals also give
@@ -23,6 +27,7 @@
 // on a quiet machine only the goals, met or not: validateJson and validateBytes at most 0.5x on
 // valid messages and 1.0x on invalid ones, parseJson at most 1.0x on valid ones, of the time of
 // JSON.parse + ajv. Then the browser bundle sizes (tests/bench/npm-size.mjs).
+import { createRequire } from "node:module";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,7 +41,10 @@ import { printBundleSizes } from "./npm-size.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const sb = await import(join(ROOT, "core/pkg/node.mjs"));
-const ROUNDS = Number(process.argv[2] ?? 9);
+const args = process.argv.slice(2);
+const floorAt = args.indexOf("--floor");
+const FLOOR_GLUE = floorAt < 0 ? null : args.splice(floorAt, 2)[1];
+const ROUNDS = Number(args[0] ?? 9);
 
 // The machine's load: a ratio taken while other work runs is noise (ajv's compiled code suffers
 // more from it than the wasm does), so goals are judged only on a quiet machine: a 1-minute load
@@ -178,6 +186,25 @@ for (const [name, f] of Object.entries(RUN)) {
 const PARSE_ALONE = "JSON.parse alone (no validation)";
 RUN[PARSE_ALONE] = (m) => (JSON.parse(m.text), 0);
 
+/** The floors of validating text in wasm (`--floor`), timed like JSON.parse alone. */
+const INTO_WASM = "text into wasm alone (encodeInto)";
+const SKIPPED = "text into wasm, skipped by serde_json (no rule checked)";
+const SKIPPED_PARSED = "the same, then JSON.parse (parseJson checking no rule)";
+if (FLOOR_GLUE) {
+  const floor = createRequire(import.meta.url)(FLOOR_GLUE);
+  const encoder = new TextEncoder();
+  // The input buffer sized once for the longest message, so no call grows the memory.
+  const most = 3 * Math.max(...corpus.map((m) => m.text.length));
+  const input = new Uint8Array(floor.linearMemory().buffer, floor.inputBuffer(most), most);
+  const into = (text) => encoder.encodeInto(text, input).written;
+  const skip = (text) => {
+    if (floor.skipInput(into(text)) !== 1) throw new Error(`serde_json did not skip: ${text.slice(0, 80)}`);
+  };
+  RUN[INTO_WASM] = (m) => (into(m.text), 0);
+  RUN[SKIPPED] = (m) => (skip(m.text), 0);
+  RUN[SKIPPED_PARSED] = (m) => (skip(m.text), JSON.parse(m.text), 0);
+}
+
 /**
  * How long each job runs over a set before it is timed. JavaScript validators reach their steady
  * speed only after V8 has optimized them over many calls: after a single warm-up pass (this
@@ -314,6 +341,11 @@ if (quiet) {
   console.log(
     `  (JSON.parse alone, on valid messages: ${valid(PARSE_ALONE).ratio.toFixed(3)}x: parseJson takes that and the validation.)`,
   );
+  if (FLOOR_GLUE) {
+    console.log(
+      `  (parseJson checking no rule, on valid messages: ${valid(SKIPPED_PARSED).ratio.toFixed(3)}x: the text into wasm, skipped by serde_json, then JSON.parse.)`,
+    );
+  }
 } else {
   console.log(
     `The machine is busy (a 1-minute load above ${QUIET} before the run, or above ${QUIET + 1} after it): ` +

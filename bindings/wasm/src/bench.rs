@@ -1,6 +1,21 @@
-//! Exports only the pane benchmark uses (`core/benches/pane-wasm.sh`, feature `bench`).
+//! Exports only benchmarks use (feature `bench`): the pane's (`core/benches/pane-wasm.sh`) and
+//! the floor of validating text that the npm bench prints (`tests/bench/npm-floor.sh`).
 
+use crate::validate::{with_input, BAD_CALL};
+use serde::de::IgnoredAny;
 use wasm_bindgen::prelude::*;
+
+/// Benchmark floor of validating JSON text in wasm: serde_json reads the first `len` bytes of
+/// the input buffer (written there as `validateInput`'s are) as one JSON value and skips it,
+/// building nothing and checking no rule. Returns 1 when the bytes are one JSON value, 0 when
+/// not, [`BAD_CALL`] past the buffer.
+#[wasm_bindgen(js_name = skipInput)]
+pub fn skip_input(len: usize) -> u32 {
+    with_input(len, |bytes| {
+        u32::from(serde_json::from_slice::<IgnoredAny>(bytes).is_ok())
+    })
+    .unwrap_or(BAD_CALL)
+}
 
 /// Benchmark baseline: parses the three payloads into `serde_json::Value` and returns how
 /// many of them parsed (the "parse floor" of `core/benches/pane_wasm_bench.mjs`).

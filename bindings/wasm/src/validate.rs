@@ -72,6 +72,11 @@ pub fn input_buffer(capacity: usize) -> *mut u8 {
     })
 }
 
+/// `read` of the first `len` bytes of the input buffer; `None` when it holds fewer.
+pub(crate) fn with_input<T>(len: usize, read: impl FnOnce(&[u8]) -> T) -> Option<T> {
+    INPUT.with(|b| b.borrow().get(..len).map(read))
+}
+
 /// Validates the first `len` bytes of the input buffer as [`validate_bytes`] validates bytes;
 /// returns the result code, or [`BAD_CALL`].
 #[wasm_bindgen(js_name = validateInput)]
@@ -80,10 +85,10 @@ pub fn validate_input(len: usize, options: u32) -> u32 {
         return BAD_CALL;
     };
     report::clear();
-    INPUT.with(|b| match b.borrow().get(..len) {
-        Some(bytes) => validated(bytes, target, report::segments(options)),
-        None => BAD_CALL,
+    with_input(len, |bytes| {
+        validated(bytes, target, report::segments(options))
     })
+    .unwrap_or(BAD_CALL)
 }
 
 /// Validates JSON Lines bytes (one message per non-blank line, as `switchboard validate
