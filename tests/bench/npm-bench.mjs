@@ -186,6 +186,14 @@ for (const [name, f] of Object.entries(RUN)) {
 const PARSE_ALONE = "JSON.parse alone (no validation)";
 RUN[PARSE_ALONE] = (m) => (JSON.parse(m.text), 0);
 
+/** The two calls parseJson stands for, made one after the other by the caller. */
+const VALIDATE_THEN_PARSE = "switchboard validateJson, then JSON.parse";
+RUN[VALIDATE_THEN_PARSE] = (m) => {
+  const report = sb.validateJson(m.text);
+  JSON.parse(m.text);
+  return errors(report);
+};
+
 /** The floors of validating text in wasm (`--floor`), timed like JSON.parse alone. */
 const INTO_WASM = "text into wasm alone (encodeInto)";
 const SKIPPED = "text into wasm, skipped by serde_json (no rule checked)";
@@ -340,6 +348,9 @@ if (quiet) {
   }
   console.log(
     `  (JSON.parse alone, on valid messages: ${valid(PARSE_ALONE).ratio.toFixed(3)}x: parseJson takes that and the validation.)`,
+  );
+  console.log(
+    `  (validateJson, then JSON.parse, on valid messages: ${valid(VALIDATE_THEN_PARSE).ratio.toFixed(3)}x: the two calls parseJson stands for.)`,
   );
   if (FLOOR_GLUE) {
     console.log(
