@@ -12,8 +12,8 @@
 // On invalid messages every validator collects every issue with its path (ajv `allErrors`,
 // zod and valibot by default, TypeBox `Errors()` after a failed `Check`), as switchboard does.
 // JSON.parse alone (validating nothing) is timed with them: the floor of every `JSON.parse + …`
-// row and of parseJson, which validates the text and then returns what JSON.parse makes of it.
-// With `--floor GLUE` (the module tests/bench/npm-floor.sh builds) the floors of validating text
+// row and of parseJson, which validates the text and then returns what JSON.parse makes of it;
+// so is validateJson then JSON.parse, the two calls parseJson stands for. With `--floor GLUE` (the module tests/bench/npm-floor.sh builds) the floors of validating text
 // in wasm are timed too: the text written into the module's memory as the package writes it,
 // then skipped by serde_json (checking nothing), then also JSON.parse'd: the least any parseJson
 // that reads the text in wasm can cost.
