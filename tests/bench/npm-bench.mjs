@@ -13,10 +13,11 @@
 // zod and valibot by default, TypeBox `Errors()` after a failed `Check`), as switchboard does.
 // JSON.parse alone (validating nothing) is timed with them: the floor of every `JSON.parse + …`
 // row and of parseJson, which validates the text and then returns what JSON.parse makes of it;
-// so is validateJson then JSON.parse, the two calls parseJson stands for. With `--floor GLUE` (the module tests/bench/npm-floor.sh builds) the floors of validating text
-// in wasm are timed too: the text written into the module's memory as the package writes it,
-// then skipped by serde_json (checking nothing), then also JSON.parse'd: the least any parseJson
-// that reads the text in wasm can cost.
+// so is validateJson then JSON.parse, the two calls parseJson stands for. With `--floor GLUE`
+// (the module tests/bench/npm-floor.sh builds) the floors of validating text in wasm are timed
+// too: the text written into the module's memory as the package writes it, then skipped by
+// serde_json (checking nothing), then also JSON.parse'd: the least any parseJson that reads the
+// text in wasm can cost.
 //
 // Usage: scripts/npm-package.sh && node tests/bench/npm-bench.mjs [rounds] [--floor GLUE]
 // Not a test: it prints two tables (median round, spread of the rounds, and the ratio to ajv as
@@ -44,6 +45,10 @@ const sb = await import(join(ROOT, "core/pkg/node.mjs"));
 const args = process.argv.slice(2);
 const floorAt = args.indexOf("--floor");
 const FLOOR_GLUE = floorAt < 0 ? null : args.splice(floorAt, 2)[1];
+if (FLOOR_GLUE === undefined) {
+  console.error('--floor takes the glue tests/bench/npm-floor.sh prints: --floor "$(bash tests/bench/npm-floor.sh)"');
+  process.exit(2);
+}
 const ROUNDS = Number(args[0] ?? 9);
 
 // The machine's load: a ratio taken while other work runs is noise (ajv's compiled code suffers
