@@ -80,3 +80,36 @@ debian_wasm_route_present() {
 wasm_bindgen_version() {
     sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml" | head -n1
 }
+
+# How the npm package's modules are built: by scripts/npm-package.sh, and by
+# tests/bench/npm-floor.sh, whose module must be the package's validation module plus the
+# benchmark exports. Each function runs in the subshell that sourced scripts/wasm-env.sh.
+#
+# WebAssembly SIMD (Node 16.4+, every browser since 2023): the UTF-8 check, memchr and the
+# tokenizer's and secret scan's vector paths (docs/benchmarks.md, "npm package").
+# A panic traps at once (`-Cpanic=immediate-abort`): the package installs no panic hook, so
+# a panic's message was never shown, and its formatting weighed about 9 KB gzipped in the
+# main module (docs/benchmarks.md, "npm package").
+npm_module_rustflags() {
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS -C target-feature=+simd128 -Zunstable-options -Cpanic=immediate-abort"
+}
+# The validation module, into $CARGO_TARGET_DIR/wasm32-unknown-unknown/release: opt-level 3
+# (release) with the core's hot functions inlined (feature `speed`), not size-first: it runs
+# about twice as fast, and serves the validation of both entries in Node (docs/benchmarks.md,
+# "npm package"). `$1`: more features (the floor's `bench`).
+build_validation_module() {
+    cargo build --quiet -p switchboard-wasm --lib --target wasm32-unknown-unknown --release --no-default-features --features "speed${1:+,$1}"
+}
+# wasm-opt's level for the validation module, built for speed: -O3 (4-8% faster on valid
+# messages than -Oz, 0.2 KB gzipped larger; docs/benchmarks.md, "npm package").
+VALIDATION_WASM_OPT=(-O3)
+# wasm-opt over the module `$1` into `$2` at the level given after them, then the passes every
+# module of the package takes. --low-memory-unused: constant offsets fold into loads and stores
+# (3 KB gzipped off the main module), which assumes no address below 1024 is used: those are
+# the far end of Rust's 1 MiB stack (it comes first in memory), reached only by an overflow.
+# The producers and target-features sections are read by no runtime (0.2 KB).
+npm_wasm_opt() {
+    local from="$1" to="$2"
+    shift 2
+    "$ROOT/node_modules/.bin/wasm-opt" "$@" --low-memory-unused --strip-producers --strip-target-features "$from" -o "$to"
+}

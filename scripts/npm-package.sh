@@ -23,26 +23,19 @@ claim_target_dir
 mkdir -p "$MODULES"
 (
     source scripts/wasm-env.sh
-    # WebAssembly SIMD (Node 16.4+, every browser since 2023): the UTF-8 check, memchr and the
-    # tokenizer's and secret scan's vector paths (docs/benchmarks.md, "npm package").
-    # A panic traps at once (`-Cpanic=immediate-abort`): the package installs no panic hook, so
-    # a panic's message was never shown, and its formatting weighed about 9 KB gzipped in the
-    # main module (docs/benchmarks.md, "npm package").
-    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS -C target-feature=+simd128 -Zunstable-options -Cpanic=immediate-abort"
+    npm_module_rustflags
     # The whole core at opt-level "z" (profile npm-full): the main entry's browser bundle stays
-    # under 400 KB gzipped. Validation alone at opt-level 3 (release), not size-first: it runs
-    # about twice as fast, and serves the validation of both entries in Node
-    # (docs/benchmarks.md, "npm package").
+    # under 400 KB gzipped. Validation alone: build_validation_module (scripts/lib.sh).
     cargo build --quiet -p switchboard-wasm --lib --target wasm32-unknown-unknown --profile npm-full
     cp "$BUILT/npm-full/switchboard_wasm.wasm" "$MODULES/switchboard_wasm.wasm"
-    cargo build --quiet -p switchboard-wasm --lib --target wasm32-unknown-unknown --release --no-default-features --features speed
+    build_validation_module
     cp "$BUILT/release/switchboard_wasm.wasm" "$MODULES/switchboard_validate.wasm"
 )
 release_target_dir
 
 # Everything the package is made of; an unchanged set leaves core/pkg as it is.
 stamp="$(cat "$MODULES"/*.wasm bindings/wasm/js/* bindings/wasm/assemble.mjs bindings/wasm/README.md \
-    LICENSE-MIT LICENSE-APACHE Cargo.toml scripts/npm-package.sh | sha256sum | cut -d' ' -f1)"
+    LICENSE-MIT LICENSE-APACHE Cargo.toml scripts/npm-package.sh scripts/lib.sh | sha256sum | cut -d' ' -f1)"
 if [ -f "$PKG/package.json" ] && [ "$(cat "$PKG/.build-stamp" 2>/dev/null)" = "$stamp" ]; then
     ok "core/pkg is up to date"
 else
@@ -60,16 +53,10 @@ else
         # The main module: -Oz until it changes nothing more (--converge), about 2 KB gzipped
         # off for 40 s of build time; then its control flow rebuilt (--flatten --rereloop) and
         # -Oz once more: 3.2 KB gzipped off (387,298 -> 384,108) for about 30 s, validating at
-        # the same speed. The validation module, built for speed: -O3 (4-8% faster on valid
-        # messages than -Oz, 0.2 KB gzipped larger). Both measured in docs/benchmarks.md,
-        # "npm package".
-        # --low-memory-unused: constant offsets fold into loads and stores (3 KB gzipped off
-        # the main module), which assumes no address below 1024 is used: those are the far end
-        # of Rust's 1 MiB stack (it comes first in memory), reached only by an overflow. The
-        # producers and target-features sections are read by no runtime (0.2 KB).
-        if [ "$module" = switchboard_validate ]; then optimize=(-O3); else optimize=(-Oz --converge --flatten --rereloop -Oz); fi
-        "$ROOT/node_modules/.bin/wasm-opt" "${optimize[@]}" --low-memory-unused --strip-producers --strip-target-features \
-            "$stage/web/${module}_bg.wasm" -o "$PKG/wasm/${module}_bg.wasm"
+        # the same speed (docs/benchmarks.md, "npm package"). The validation module's level and
+        # the passes both take: VALIDATION_WASM_OPT and npm_wasm_opt (scripts/lib.sh).
+        if [ "$module" = switchboard_validate ]; then optimize=("${VALIDATION_WASM_OPT[@]}"); else optimize=(-Oz --converge --flatten --rereloop -Oz); fi
+        npm_wasm_opt "$stage/web/${module}_bg.wasm" "$PKG/wasm/${module}_bg.wasm" "${optimize[@]}"
         cp "$stage/web/$module.js" "$PKG/wasm/$module.js"
         cp "$stage/node/$module.js" "$PKG/wasm/$module.cjs"
     done
